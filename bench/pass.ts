@@ -1,0 +1,229 @@
+// One pass: the app (and, on PostgreSQL, the floor) started as children over a
+// seeded database, every scenario probed then loaded, the team board timed.
+
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { probe, runLoad } from './load.ts';
+import type { BenchOptions } from './options.ts';
+import type { BoardResult, PassResult, ScenarioResult } from './results.ts';
+import { loadScenarios, teamBoardManifest } from './scenarios.ts';
+import type { SeedResult } from './seed.ts';
+import { freePort, ServerProcess } from './server-process.ts';
+
+/** What a pass runs against. */
+export interface PassInput {
+  database: 'postgres' | 'pglite';
+  /** Environment of the app child (database settings included). */
+  appEnv: NodeJS.ProcessEnv;
+  /** PostgreSQL URL for the floor; none on PGlite. */
+  floorDatabaseUrl?: string;
+  seed: SeedResult;
+  options: BenchOptions;
+  run: string;
+  /** Scratch directory of the run (event-loop files, profiles). */
+  workDir: string;
+  /** Where CPU profiles go (`--profile`). */
+  profileDir: string;
+  /** Called with each line of progress. */
+  log: (line: string) => void;
+}
+
+/** A team board call still running after this is abandoned (and reported). */
+const BOARD_TIMEOUT_MS = 120_000;
+
+const wanted = (o: BenchOptions, id: string) => !o.only.length || o.only.includes(id);
+
+async function startApp(input: PassInput): Promise<ServerProcess> {
+  const port = await freePort();
+  const profiling = input.options.profile && input.database === 'postgres';
+  if (profiling) mkdirSync(input.profileDir, { recursive: true });
+  return ServerProcess.start({
+    name: `app (${input.database})`,
+    args: ['bin/tasksvc.js', 'serve'],
+    env: { ...input.appEnv, PORT: String(port) },
+    port,
+    nodeFlags: profiling ? ['--cpu-prof', `--cpu-prof-dir=${input.profileDir}`] : [],
+    eldFile: join(input.workDir, `eld-app-${input.database}.json`),
+  });
+}
+
+async function startFloor(input: PassInput): Promise<ServerProcess> {
+  const port = await freePort();
+  return ServerProcess.start({
+    name: 'floor',
+    args: ['--import', 'tsx', 'bench/floor-server.ts'],
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: input.floorDatabaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    port,
+    eldFile: join(input.workDir, 'eld-floor.json'),
+  });
+}
+
+async function timeBoards(app: ServerProcess, input: PassInput, headers: Record<string, string>): Promise<BoardResult> {
+  const { boardCalls, boardTasks } = input.options;
+  const ms: number[] = [];
+  const statuses: number[] = [];
+  let problem: string | null = null;
+  await app.settle();
+  await app.beginWindow();
+  for (let n = 0; n < boardCalls; n++) {
+    const body = JSON.stringify(teamBoardManifest(input.run, n, boardTasks));
+    const started = performance.now();
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${app.url}/api/v1/teams/${input.seed.teamUuid}/boards`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(BOARD_TIMEOUT_MS),
+      });
+      text = await res.text();
+    } catch (err) {
+      const e = err as Error & { cause?: Error };
+      const secs = ((performance.now() - started) / 1000).toFixed(1);
+      problem = `call ${n + 1} failed after ${secs} s: ${e.name}: ${e.message}${e.cause ? ` (${e.cause.message})` : ''}; app output: ${app.tail(5).replace(/\s+/g, ' ').slice(0, 300)}`;
+      ms.push(Math.round(performance.now() - started));
+      statuses.push(0);
+      break;
+    }
+    ms.push(Math.round((performance.now() - started) * 10) / 10);
+    statuses.push(res.status);
+    if (res.status !== 201 && !problem) problem = `HTTP ${res.status}: ${text.slice(0, 300)}`;
+    else if (res.status === 201) {
+      const json = JSON.parse(text) as { tasks?: unknown[] };
+      if (json.tasks?.length !== boardTasks && !problem) problem = `answered ${json.tasks?.length} tasks, not ${boardTasks}`;
+    }
+  }
+  const window = await app.endWindow();
+  const sorted = [...ms].sort((a, b) => a - b);
+  return {
+    tasksPerBoard: boardTasks,
+    ms,
+    statuses,
+    p50: sorted[Math.floor((sorted.length - 1) / 2)],
+    max: sorted[sorted.length - 1],
+    mean: Math.round((ms.reduce((a, b) => a + b, 0) / ms.length) * 10) / 10,
+    problem,
+    window,
+  };
+}
+
+/** The first difference between two JSON values, as a path and both values; null when equal. */
+function firstDifference(a: unknown, b: unknown, path = ''): string | null {
+  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) {
+    return `${path || '(root)'}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
+  }
+  if (a && typeof a === 'object') {
+    const ka = Object.keys(a as object);
+    const kb = Object.keys(b as object);
+    for (const k of new Set([...ka, ...kb])) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
+      if (d) return d;
+    }
+    return null;
+  }
+  return a === b ? null : `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
+}
+
+/** Checks that the floor answers what the app answers (so it is a floor for the same work). */
+async function compareBodies(app: ServerProcess, floor: ServerProcess, headers: Record<string, string>, path: string): Promise<string> {
+  const [a, f] = await Promise.all([app, floor].map(async (s) => (await fetch(s.url + path, { headers })).json()));
+  return firstDifference(a, f) ?? 'identical';
+}
+
+/** Runs every scenario of one database; failures are recorded, never thrown past the pass. */
+export async function runPass(input: PassInput): Promise<PassResult> {
+  const result: PassResult = {
+    database: input.database,
+    seed: { counts: input.seed.counts, seconds: Math.round(input.seed.seconds * 10) / 10 },
+    errors: [],
+    appStartMs: null,
+    appPeakRssMb: null,
+    floorPeakRssMb: null,
+    scenarios: [],
+    board: null,
+  };
+  const headers = { authorization: `Bearer ${input.seed.apiKey}` };
+  const started = performance.now();
+  let app: ServerProcess | null = null;
+  let floor: ServerProcess | null = null;
+  const before = new Set(existsSync(input.profileDir) ? readdirSync(input.profileDir) : []);
+  try {
+    app = await startApp(input);
+    result.appStartMs = Math.round(performance.now() - started);
+    await app.settle();
+    await app.beginWindow();
+    await new Promise((r) => setTimeout(r, Math.min(2000, input.options.durationSec * 1000)));
+    result.appIdle = await app.endWindow();
+    input.log(`${input.database}: app ready in ${result.appStartMs} ms (pid ${app.pid}), idle RSS ${result.appIdle.rssPeakMb} MB`);
+    if (input.floorDatabaseUrl) {
+      floor = await startFloor(input);
+      result.floorParity = await compareBodies(app, floor, headers, `/api/mcp/tasks?project_id=${input.seed.visibleProjectIds[0]}&limit=50`);
+      input.log(`${input.database}: floor ready (pid ${floor.pid}); its task list vs the app's: ${result.floorParity}`);
+      if (result.floorParity !== 'identical') result.errors.push(`floor task list differs from the app's: ${result.floorParity}`);
+    }
+    for (const scenario of loadScenarios(input.seed, input.run)) {
+      if (!wanted(input.options, scenario.id)) continue;
+      const server = scenario.server === 'app' ? app : floor;
+      if (!server) continue;
+      await app.settle();
+      const check = await probe(server.url, headers, scenario.make, 0);
+      const entry: ScenarioResult = {
+        id: scenario.id,
+        label: scenario.label,
+        server: scenario.server,
+        probe: { status: check.status, ms: Math.round(check.ms * 10) / 10, problem: scenario.check(check.status, check.json ?? check.text) },
+        load: null,
+        window: null,
+        loadAvg: Math.round(loadavg()[0] * 100) / 100,
+      };
+      result.scenarios.push(entry);
+      if (entry.probe.problem) {
+        result.errors.push(`${scenario.label}: ${entry.probe.problem}`);
+        input.log(`${input.database}: ${scenario.label}: SKIPPED, probe failed: ${entry.probe.problem}`);
+        continue;
+      }
+      // Warm-up outside the measured window; the window covers the measured load only.
+      if (input.options.warmupSec > 0) {
+        await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec, warmupSec: 0 });
+      }
+      await server.beginWindow();
+      entry.load = await runLoad(server.url, headers, scenario.make, {
+        connections: input.options.connections,
+        durationSec: input.options.durationSec,
+        warmupSec: 0,
+      });
+      entry.window = await server.endWindow();
+      const l = entry.load;
+      input.log(
+        `${input.database}: ${scenario.label.padEnd(30)} ${String(l.rps).padStart(8)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms` +
+          `  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
+      );
+      if (l.non2xx || l.errors) result.errors.push(`${scenario.label}: ${l.non2xx} non-2xx ${JSON.stringify(l.statusCodes)}, ${l.errors} errors`);
+    }
+    if (wanted(input.options, 'board') && input.options.boardCalls > 0) {
+      result.board = await timeBoards(app, input, headers);
+      const b = result.board;
+      input.log(`${input.database}: team board (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
+      if (b.problem) result.errors.push(`team board: ${b.problem}`);
+    }
+  } catch (err) {
+    result.errors.push((err as Error).message);
+    result.skipped = `stopped early: ${(err as Error).message.split('\n')[0]}`;
+    input.log(`${input.database}: ${(err as Error).message}`);
+  } finally {
+    if (app) {
+      result.appPeakRssMb = Math.round(app.peakRssMb() * 10) / 10;
+      await app.stop();
+    }
+    if (floor) {
+      result.floorPeakRssMb = Math.round(floor.peakRssMb() * 10) / 10;
+      await floor.stop();
+    }
+  }
+  if (input.options.profile && existsSync(input.profileDir)) {
+    result.profiles = readdirSync(input.profileDir).filter((f) => !before.has(f)).map((f) => join(input.profileDir, f));
+  }
+  return result;
+}

@@ -1,0 +1,237 @@
+// Writes BENCHMARKS.md from a run's raw results. Everything between the
+// NOTES markers of an existing file (profiles, findings, before/after) is
+// kept, so regenerating the tables never loses the analysis.
+// Standalone: `npx tsx bench/report.ts [results.json] [out.md]` (default: the
+// newest bench/results/*.json, bench/BENCHMARKS.md).
+
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BenchResults, PassResult, ScenarioResult } from './results.ts';
+import type { WindowStats } from './server-process.ts';
+
+const NOTES_START = '<!-- notes:start -->';
+const NOTES_END = '<!-- notes:end -->';
+const DEFAULT_NOTES = 'No findings recorded yet: profiles, EXPLAIN ANALYZE output and before/after numbers go here.';
+
+/** The issue's targets (2-core machine, ratios from one run). */
+export const TARGETS = { listOfFloor: 0.5, createOfFloor: 0.4, facadeOverGraphql: 1.15, boardMs: 1000, rssMb: 250 };
+
+const fmt = (n: number | null | undefined, digits = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const pct = (n: number | null) => (n == null ? '–' : `${Math.round(n * 100)} %`);
+const times = (n: number | null) => (n == null ? '–' : `${n.toFixed(2)}×`);
+const verdict = (ok: boolean | null) => (ok == null ? 'not measured' : ok ? '**met**' : '**missed**');
+
+function find(pass: PassResult | undefined, id: string, server: 'app' | 'floor' = 'app'): ScenarioResult | undefined {
+  return pass?.scenarios.find((s) => s.id === id && s.server === server && s.load);
+}
+
+function ratio(a: number | undefined, b: number | undefined): number | null {
+  return a != null && b ? a / b : null;
+}
+
+function passRss(pass: PassResult | undefined): number | null {
+  if (!pass) return null;
+  const windows = [...pass.scenarios.filter((s) => s.server === 'app').map((s) => s.window?.rssPeakMb ?? 0), pass.board?.window?.rssPeakMb ?? 0];
+  const peak = Math.max(pass.appPeakRssMb ?? 0, ...windows);
+  return peak || null;
+}
+
+function targetRows(r: BenchResults): string[] {
+  const pg = r.passes.find((p) => p.database === 'postgres');
+  const lite = r.passes.find((p) => p.database === 'pglite');
+  const rows: string[] = ['| target | measured | verdict |', '|---|---|---|'];
+  const list = ratio(find(pg, 'list')?.load?.rps, find(pg, 'list', 'floor')?.load?.rps);
+  rows.push(`| task list ≥ ${pct(TARGETS.listOfFloor)} of the floor's req/s (PostgreSQL) | ${pct(list)} (${fmt(find(pg, 'list')?.load?.rps)} vs ${fmt(find(pg, 'list', 'floor')?.load?.rps)} req/s) | ${verdict(list == null ? null : list >= TARGETS.listOfFloor)} |`);
+  const create = ratio(find(pg, 'create')?.load?.rps, find(pg, 'create', 'floor')?.load?.rps);
+  rows.push(`| task create ≥ ${pct(TARGETS.createOfFloor)} of the floor's req/s (PostgreSQL) | ${pct(create)} (${fmt(find(pg, 'create')?.load?.rps)} vs ${fmt(find(pg, 'create', 'floor')?.load?.rps)} req/s) | ${verdict(create == null ? null : create >= TARGETS.createOfFloor)} |`);
+  for (const pass of [pg, lite]) {
+    if (!pass) continue;
+    for (const [route, direct, what] of [['list', 'list-graphql', 'list'], ['create', 'create-graphql', 'create']] as const) {
+      const f = find(pass, route)?.load;
+      const g = find(pass, direct)?.load;
+      const p50 = ratio(f?.p50, g?.p50);
+      const mean = ratio(f?.meanMs, g?.meanMs);
+      rows.push(`| facade ≤ ${TARGETS.facadeOverGraphql}× GraphQL direct latency, task ${what} (${pass.database}) | p50 ${times(p50)} (${fmt(f?.p50)} vs ${fmt(g?.p50)} ms), mean ${times(mean)} | ${verdict(p50 == null ? null : p50 <= TARGETS.facadeOverGraphql)} |`);
+    }
+  }
+  for (const pass of [pg, lite]) {
+    if (!pass?.board) continue;
+    const b = pass.board;
+    rows.push(`| ${b.tasksPerBoard}-task team board ≤ ${TARGETS.boardMs} ms end to end (${pass.database}) | p50 ${fmt(b.p50)} ms, max ${fmt(b.max)} ms over ${b.ms.length} call(s) | ${verdict(b.problem ? false : b.max <= TARGETS.boardMs)} |`);
+  }
+  for (const pass of [pg, lite]) {
+    const rss = passRss(pass);
+    if (pass && rss) rows.push(`| RSS ≤ ${TARGETS.rssMb} MB during the runs (${pass.database}) | peak ${fmt(rss)} MB | ${verdict(rss <= TARGETS.rssMb)} |`);
+  }
+  return rows;
+}
+
+const heapMb = (w: WindowStats | null | undefined) => (w?.eld ? w.eld.heapUsedBytes / 2 ** 20 : null);
+
+function scenarioTable(pass: PassResult): string[] {
+  const rows = [
+    '| scenario | req/s | p50 ms | p99 ms | max ms | non-2xx | RSS peak MB | JS heap MB | ELD p99 ms | server CPU (cores) | CPU ms / req | machine busy | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const s of pass.scenarios) {
+    if (!s.load) {
+      rows.push(`| ${s.label} | not run: ${s.probe.problem?.replace(/\|/g, '\\|').slice(0, 120)} | | | | | | | | | | | |`);
+      continue;
+    }
+    const l = s.load;
+    const w = s.window;
+    rows.push(
+      `| ${s.label} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
+    );
+  }
+  if (pass.board) {
+    const b = pass.board;
+    rows.push(
+      `| team board, ${b.tasksPerBoard} tasks (sequential, ${b.ms.length} calls) | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((s) => s !== 201).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? (b.window.cpuCores * b.mean) : null, 0)} | ${pct(b.window?.machineBusy ?? null)} | |`,
+    );
+  }
+  return rows;
+}
+
+function ratioRows(r: BenchResults): string[] {
+  const pg = r.passes.find((p) => p.database === 'postgres');
+  const lite = r.passes.find((p) => p.database === 'pglite');
+  const rows = ['| ratio | value |', '|---|---:|'];
+  for (const id of ['list', 'create']) {
+    rows.push(`| app ÷ floor, ${id} req/s (PostgreSQL) | ${pct(ratio(find(pg, id)?.load?.rps, find(pg, id, 'floor')?.load?.rps))} |`);
+  }
+  for (const pass of [pg, lite]) {
+    for (const [route, direct] of [['list', 'list-graphql'], ['create', 'create-graphql']]) {
+      const v = ratio(find(pass, route)?.load?.p50, find(pass, direct)?.load?.p50);
+      if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
+    }
+  }
+  if (pg && lite) {
+    for (const s of pg.scenarios.filter((x) => x.server === 'app' && x.load)) {
+      const other = find(lite, s.id);
+      if (other) rows.push(`| PGlite ÷ PostgreSQL, ${s.label} req/s | ${pct(ratio(other.load?.rps, s.load?.rps))} |`);
+    }
+    if (pg.board && lite.board) rows.push(`| PGlite ÷ PostgreSQL, team board p50 time | ${times(ratio(lite.board.p50, pg.board.p50))} |`);
+  }
+  return rows;
+}
+
+function passSection(pass: PassResult): string[] {
+  const lines = [`### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`, ''];
+  if (pass.skipped) lines.push(`Skipped or stopped early: ${pass.skipped}`, '');
+  if (pass.seed) {
+    const c = pass.seed.counts;
+    lines.push(
+      `Data: ${fmt(c.tasks)} tasks in ${fmt(c.projects)} projects (${fmt(c.visibleProjects)} visible to the benchmark user), ${fmt(c.users)} users, ` +
+        `${fmt(c.assignees)} assignments, ${fmt(c.taskLabels)} task labels, ${fmt(c.watchers)} watchers, ${fmt(c.comments)} comments; seeded in ${fmt(pass.seed.seconds, 1)} s.`,
+      '',
+    );
+  }
+  if (pass.floorParity) lines.push(`Floor check: its task list body for the same request is ${pass.floorParity === 'identical' ? 'identical to the app\'s' : `NOT the app's (${pass.floorParity})`}.`, '');
+  if (pass.server) lines.push(`Server: ${Object.entries(pass.server).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
+  const idle = pass.appIdle;
+  const mb = (b: number | undefined) => fmt((b ?? 0) / 2 ** 20);
+  const idleText = idle
+    ? `; idle after start-up: RSS ${fmt(idle.rssPeakMb)} MB (JS heap ${mb(idle.eld?.heapUsedBytes)} used of ${mb(idle.eld?.heapTotalBytes)}, external ${mb(idle.eld?.externalBytes)} incl. array buffers and WebAssembly memory ${mb(idle.eld?.arrayBuffersBytes)})`
+    : '';
+  lines.push(
+    `App start-up: ${fmt(pass.appStartMs)} ms${idleText}; app peak RSS over the pass (VmHWM): ${fmt(pass.appPeakRssMb)} MB${pass.floorPeakRssMb ? `; floor: ${fmt(pass.floorPeakRssMb)} MB` : ''}.`,
+    '',
+  );
+  lines.push(...scenarioTable(pass), '');
+  if (pass.errors.length) lines.push('Problems:', '', ...pass.errors.map((e) => `- ${e.replace(/\n/g, ' ').slice(0, 400)}`), '');
+  if (pass.profiles?.length) lines.push(`CPU profiles: ${pass.profiles.map((p) => `\`${p.replace(/^.*\/bench\//, 'bench/')}\``).join(', ')}`, '');
+  return lines;
+}
+
+const METHOD = `## How it is measured
+
+- \`npm run bench\` creates a fresh PostgreSQL database (\`tasksvc_bench_<timestamp>\` on \`DATABASE_URL\`'s server, else
+  \`postgres://postgres@127.0.0.1:5432\`; dropped at the end), migrates it with \`src/db/migrate.ts\` and seeds it with
+  \`bench/seed.ts\` (fixed seed: users, teams, the API key and the 50 boards through the domain functions; tasks, assignees,
+  labels, watchers and comments as multi-row \`INSERT … SELECT FROM unnest(…)\` batches; then \`VACUUM ANALYZE\`).
+- The app runs as a child process, \`node bin/tasksvc.js serve\`, with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` (request
+  logs off: the floor logs nothing either), rate limits off, the outbox dispatcher on (its work is part of a create's cost).
+- The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app): the same API-key look-up,
+  then one SQL statement per request that does the whole job and builds the response JSON in PostgreSQL; it answers the
+  tool routes' bodies for the task list and the task create (ticket counter, Backlog section, task, watcher, outbox event).
+- Load comes from this process with autocannon: a fixed number of connections for a fixed time after an unmeasured
+  warm-up. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
+  tasks (a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.
+- "GraphQL direct" sends the tool route's own GraphQL document with the variables the facade computes for the same request,
+  so facade ÷ GraphQL direct isolates the route layer.
+- The team board is ${'`POST /api/v1/teams/:teamId/boards`'} with 5 sections, 8 labels and 500 tasks, called sequentially.
+- RSS: \`/proc/<pid>/status\` VmRSS sampled every 200 ms per scenario, and VmHWM for the whole pass. Event-loop delay:
+  \`bench/eld-preload.mjs\`, loaded with \`node --import\` into the server (no change to src/), keeps a
+  \`perf_hooks.monitorEventLoopDelay\` histogram (5 ms resolution) and writes it on SIGUSR2, once per scenario.
+  CPU: the server's utime+stime over the window (1.00 = one core busy); machine busy is all cores, all processes.
+- The PGlite pass runs the app on the embedded database (a temporary \`TASKSVC_DATA_DIR\`) seeded with the same
+  generator and sizes (the task indexes are dropped for the bulk load and rebuilt, on both databases: maintaining the
+  search index row by row would take PGlite many minutes for 100,000 tasks); the data sizes of both passes are printed
+  above each table, so a PGlite ÷ PostgreSQL ratio is only an engine ratio when they match.
+- Everything (autocannon, the servers, PostgreSQL) shares the machine's cores: compare ratios from one run, and look at
+  "load avg" (others' work) before trusting absolutes.
+- Options: \`npm run bench -- --help\`. Raw results: \`bench/results/*.json\` (not committed).`;
+
+/** Renders the report of `r`, keeping the notes of `previous` (an existing BENCHMARKS.md). */
+export function renderReport(r: BenchResults, previous = ''): string {
+  const start = previous.indexOf(NOTES_START);
+  const end = previous.indexOf(NOTES_END);
+  const notes = start >= 0 && end > start ? previous.slice(start + NOTES_START.length, end).trim() : DEFAULT_NOTES;
+  const m = r.machine;
+  return [
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench${r.mode === 'full' ? '' : ` -- --${r.mode}`}\` (bench/report.ts). The tables are rewritten on every run;`,
+    'the notes at the end are kept.',
+    '',
+    `- Date: ${r.startedAt} (took ${Math.round((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000)} s), mode: ${r.mode}`,
+    `- Commit: ${r.git.commit}${r.git.dirty ? ` plus ${r.git.dirty} uncommitted file(s)` : ''}`,
+    `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.platform}, Node ${m.node}; load average at start ${m.loadAvgAtStart.join(' / ')}`,
+    `- Load: ${r.settings.connections} connections, ${r.settings.durationSec} s per scenario after ${r.settings.warmupSec} s warm-up; team board ${r.settings.boardCalls} × ${r.settings.boardTasks} tasks`,
+    `- App environment: ${Object.entries(r.settings.appEnv).map(([k, v]) => `${k}=${v}`).join(', ')}`,
+    '',
+    '## Targets',
+    '',
+    ...targetRows(r),
+    '',
+    '## Ratios',
+    '',
+    ...ratioRows(r),
+    '',
+    '## Results',
+    '',
+    ...r.passes.flatMap(passSection),
+    METHOD,
+    '',
+    '## Notes',
+    '',
+    NOTES_START,
+    notes,
+    NOTES_END,
+    '',
+  ].join('\n');
+}
+
+/** Writes the report of `r` to `file`, keeping the notes already there. */
+export function writeReport(r: BenchResults, file: string): void {
+  // A quick or smoke report in bench/results/ carries the committed report's notes.
+  const source = existsSync(file) ? file : join(import.meta.dirname, 'BENCHMARKS.md');
+  const previous = existsSync(source) ? readFileSync(source, 'utf8') : '';
+  writeFileSync(file, renderReport(r, previous));
+}
+
+function newestResults(dir: string): string {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
+  if (!files.length) throw new Error(`No results in ${dir}: run npm run bench first.`);
+  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = join(import.meta.dirname, 'results');
+  const input = process.argv[2] ?? newestResults(dir);
+  const output = process.argv[3] ?? join(import.meta.dirname, 'BENCHMARKS.md');
+  writeReport(JSON.parse(readFileSync(input, 'utf8')) as BenchResults, output);
+  process.stderr.write(`report: ${output} (from ${input})\n`);
+}

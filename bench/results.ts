@@ -1,0 +1,66 @@
+// The shape of a benchmark run's raw results (bench/results/*.json), shared by
+// the runner that writes them and the report that reads them.
+
+import type { LoadResult } from './load.ts';
+import type { WindowStats } from './server-process.ts';
+
+/** One measured scenario. */
+export interface ScenarioResult {
+  id: string;
+  label: string;
+  server: 'app' | 'floor';
+  /** The check request before the load: its status, time, and what was wrong (null = right). */
+  probe: { status: number; ms: number; problem: string | null };
+  load: LoadResult | null;
+  window: WindowStats | null;
+  /** 1-minute load average when the scenario started (others' work on the machine). */
+  loadAvg: number;
+}
+
+/** Sequential team-board creations (spec 4.3) with 500 tasks each. */
+export interface BoardResult {
+  tasksPerBoard: number;
+  /** End-to-end milliseconds of each call. */
+  ms: number[];
+  statuses: number[];
+  p50: number;
+  max: number;
+  mean: number;
+  problem: string | null;
+  window: WindowStats | null;
+}
+
+/** Everything measured against one database. */
+export interface PassResult {
+  database: 'postgres' | 'pglite';
+  seed: { counts: Record<string, number>; seconds: number } | null;
+  /** Why the pass did not run, or stopped early. */
+  skipped?: string;
+  errors: string[];
+  /** Milliseconds from spawning the app until /healthz answered. */
+  appStartMs: number | null;
+  /** The app idle right after start-up (2 s; shorter in smoke runs): RSS, JS heap in `eld`. */
+  appIdle?: WindowStats | null;
+  /** Whether the floor's task list body equals the app's for the same request ("identical" or what differs). */
+  floorParity?: string;
+  /** Peak RSS of the app process over the whole pass (VmHWM), MB. */
+  appPeakRssMb: number | null;
+  floorPeakRssMb: number | null;
+  scenarios: ScenarioResult[];
+  board: BoardResult | null;
+  /** PostgreSQL version and write-relevant settings. */
+  server?: Record<string, string>;
+  /** CPU profiles written for this pass (`--profile`). */
+  profiles?: string[];
+}
+
+/** A whole run. */
+export interface BenchResults {
+  mode: 'full' | 'quick' | 'smoke';
+  startedAt: string;
+  finishedAt: string;
+  git: { commit: string; dirty: number };
+  machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string; loadAvgAtStart: number[] };
+  settings: { connections: number; durationSec: number; warmupSec: number; boardCalls: number; boardTasks: number; appEnv: Record<string, string> };
+  passes: PassResult[];
+}

@@ -1,0 +1,197 @@
+// `npm run bench`: seeds fresh databases, runs the app (and the floor) as
+// child processes, drives load with autocannon, writes bench/results/*.json
+// and bench/BENCHMARKS.md. See `npm run bench -- --help` and BENCHMARKS.md.
+
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createDatabase, databaseUrl, dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
+import { type BenchOptions, parseOptions } from './options.ts';
+import { runPass } from './pass.ts';
+import { writeReport } from './report.ts';
+import type { BenchResults, PassResult } from './results.ts';
+import { seedBenchData, type SeedSize } from './seed.ts';
+import { ROOT } from './server-process.ts';
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const cleanups: (() => Promise<void> | void)[] = [];
+
+/** Environment of the app child: production settings, no rate limits, quiet logs, nothing shared. */
+function appBaseEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of ['DATABASE_URL', 'TASKSVC_DATA_DIR', 'REDIS_URL', 'MEILI_HOST', 'MEILI_API_KEY', 'MCP_PORT', 'PUBLIC_URL', 'PORT', 'HOST', 'EVENT_DISPATCHER', 'NODE_OPTIONS']) {
+    delete env[name];
+  }
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_ANON_PER_MINUTE: '0',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+  };
+}
+
+/** What the report shows of the app's environment (no secrets, no URLs). */
+const SHOWN_ENV = ['NODE_ENV', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_ANON_PER_MINUTE'];
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+async function seedInto(kind: 'postgres' | 'pglite', location: string, size: SeedSize) {
+  const database = await openDatabase(kind === 'postgres' ? { databaseUrl: location, dataDir: 'memory://' } : { dataDir: location });
+  try {
+    await migrate(database);
+    log(`${kind}: seeding ${size.tasks.toLocaleString('en')} tasks in ${size.projects} projects for ${size.users} users`);
+    return await seedBenchData(database, size);
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresPass(o: BenchOptions, run: string, workDir: string): Promise<PassResult> {
+  const server = serverUrl();
+  const answer = await serverAnswers(server);
+  if (!answer.ok) {
+    const why = `PostgreSQL at ${new URL(server).host} does not answer (${answer.reason})`;
+    log(`postgres: skipped: ${why}`);
+    return { database: 'postgres', seed: null, skipped: why, errors: [], appStartMs: null, appPeakRssMb: null, floorPeakRssMb: null, scenarios: [], board: null };
+  }
+  const name = `tasksvc_bench_${run}`;
+  const url = databaseUrl(server, name);
+  await createDatabase(server, name);
+  const drop = async () => {
+    if (o.keep) log(`postgres: kept database ${url}`);
+    else await dropDatabase(server, name).catch((err: Error) => log(`could not drop ${name}: ${err.message}`));
+  };
+  cleanups.push(drop);
+  try {
+    const seed = await seedInto('postgres', url, o.pgSeed);
+    const result = await runPass({
+      database: 'postgres',
+      appEnv: { ...appBaseEnv(), DATABASE_URL: url },
+      floorDatabaseUrl: url,
+      seed,
+      options: o,
+      run,
+      workDir,
+      profileDir: join(ROOT, 'bench', 'results', 'profiles', run),
+      log,
+    });
+    result.server = await serverFacts(url);
+    return result;
+  } finally {
+    cleanups.splice(cleanups.indexOf(drop), 1);
+    await drop();
+  }
+}
+
+async function pglitePass(o: BenchOptions, run: string, workDir: string): Promise<PassResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tasksvc-bench-pglite-'));
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  cleanups.push(remove);
+  try {
+    const seed = await seedInto('pglite', dataDir, o.pgliteSeed);
+    return await runPass({
+      database: 'pglite',
+      appEnv: { ...appBaseEnv(), TASKSVC_DATA_DIR: dataDir },
+      seed,
+      options: o,
+      run,
+      workDir,
+      profileDir: join(ROOT, 'bench', 'results', 'profiles', run),
+      log,
+    });
+  } finally {
+    cleanups.splice(cleanups.indexOf(remove), 1);
+    remove();
+  }
+}
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const run = startedAt.toISOString().replace(/[-:T]/g, '').slice(0, 14) + `_${o.mode}`;
+  const resultsDir = join(ROOT, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const workDir = mkdtempSync(join(tmpdir(), 'tasksvc-bench-'));
+  cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
+  const load = loadavg();
+  log(`${o.mode} run ${run}; load average ${load.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  if (o.mode !== 'smoke' && load[0] > cpus().length * 0.5) {
+    log(`WARNING: the machine is busy (load ${load[0].toFixed(1)}): numbers will be low and noisy; ratios hold up better than absolutes.`);
+  }
+
+  const passes: PassResult[] = [];
+  if (o.postgres) passes.push(await postgresPass(o, run, workDir));
+  if (o.pglite) passes.push(await pglitePass(o, run, workDir));
+
+  const appEnv = appBaseEnv();
+  const results: BenchResults = {
+    mode: o.mode,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: { commit: git(['rev-parse', 'HEAD']) || 'unknown', dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length },
+    machine: {
+      cpu: cpus()[0]?.model ?? 'unknown',
+      cores: cpus().length,
+      memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadAvgAtStart: load.map((l) => Math.round(l * 100) / 100),
+    },
+    settings: {
+      connections: o.connections,
+      durationSec: o.durationSec,
+      warmupSec: o.warmupSec,
+      boardCalls: o.boardCalls,
+      boardTasks: o.boardTasks,
+      appEnv: Object.fromEntries(SHOWN_ENV.map((k) => [k, appEnv[k] ?? ''])),
+    },
+    passes,
+  };
+  const file = join(resultsDir, `${run}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  log(`results: ${file}`);
+  const target = o.writeReport ? join(ROOT, 'bench', 'BENCHMARKS.md') : join(resultsDir, `${run}.md`);
+  writeReport(results, target);
+  log(`report: ${target}`);
+
+  // Without DATABASE_URL an absent local PostgreSQL is not an error: the PGlite pass still checks the harness.
+  const optional = (p: PassResult) => p.database === 'postgres' && !p.seed && !process.env.DATABASE_URL && o.pglite;
+  const errors = passes.flatMap((p) => [...(p.skipped && !optional(p) ? [`${p.database}: ${p.skipped}`] : []), ...p.errors.map((e) => `${p.database}: ${e}`)]);
+  const ran = passes.filter((p) => !p.skipped || p.scenarios.length);
+  if (!ran.length) errors.push('no pass ran');
+  if (errors.length) {
+    log(`${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
+    process.exitCode = 1;
+  } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s, no errors`);
+}
+
+async function cleanup() {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((err: Error) => {
+    log(err.stack ?? err.message);
+    process.exitCode = 1;
+  })
+  .finally(cleanup);

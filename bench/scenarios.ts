@@ -1,0 +1,119 @@
+// What the benchmark sends. The direct GraphQL scenarios send the facade
+// route's own document with the variables the facade computes for the same
+// request (its zod schemas and `toVariables`), so "facade ÷ GraphQL direct"
+// compares one operation with and without the route layer.
+
+import type { RouteDef } from '../src/http/route.ts';
+import { createTaskRoute, listTasksRoute } from '../src/http/routes/mcp/tasks.ts';
+import type { RequestMaker } from './load.ts';
+import type { SeedResult } from './seed.ts';
+import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';
+
+/** A load scenario: which server, what to send, how to tell a right answer. */
+export interface Scenario {
+  id: string;
+  label: string;
+  server: 'app' | 'floor';
+  make: RequestMaker;
+  /** Null when the probe's answer is right, else what is wrong. */
+  check: (status: number, json: any) => string | null;
+}
+
+const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+/** The GraphQL variables the facade passes for this raw request (same parsing, same mapping). */
+function facadeVariables(route: RouteDef, raw: { query?: Record<string, string>; body?: unknown }) {
+  const query = route.query ? route.query.parse(raw.query ?? {}) : {};
+  const body = route.body ? route.body.parse(raw.body ?? {}) : {};
+  return route.toVariables({ params: {}, query, body, headers: {}, viewer: { userId: 0, via: 'key' } as never });
+}
+
+const expectStatus = (want: number, status: number, json: any) =>
+  status === want ? null : `HTTP ${status}: ${JSON.stringify(json)?.slice(0, 300)}`;
+
+const graphqlErrors = (status: number, json: any) =>
+  expectStatus(200, status, json) ?? (json?.errors ? `GraphQL errors: ${JSON.stringify(json.errors).slice(0, 300)}` : null);
+
+function listCheck(status: number, json: any) {
+  return expectStatus(200, status, json) ?? (Array.isArray(json?.tasks) && json.tasks.length > 0 && typeof json.total === 'number' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
+}
+
+function createCheck(status: number, json: any) {
+  return (status === 200 || status === 201 ? null : expectStatus(200, status, json)) ?? (typeof json?.id === 'number' && typeof json?.ticket_number === 'string' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
+}
+
+/** The load scenarios over a seeded data set; `run` makes titles of this run unique. */
+export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
+  const projects = seed.visibleProjectIds;
+  const project = (i: number) => projects[i % projects.length];
+  const tasks = seed.sampleTaskIds;
+  const listPath = (i: number) => `/api/mcp/tasks?project_id=${project(i)}&limit=50`;
+  const createBody = (i: number) => ({ project_id: project(i), title: `Bench ${run} task ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[i % 4] });
+  const listQuery = (i: number) => ({ query: listTasksRoute.document, variables: facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } }) });
+  const gqlCreate = (i: number) => ({ query: createTaskRoute.document, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) });
+
+  return [
+    { id: 'list', label: 'task list (tool route)', server: 'app', make: { method: 'GET', path: listPath }, check: listCheck },
+    { id: 'list', label: 'task list (floor)', server: 'floor', make: { method: 'GET', path: listPath }, check: listCheck },
+    {
+      id: 'list-graphql',
+      label: 'task list (GraphQL direct)',
+      server: 'app',
+      make: { method: 'POST', path: () => '/graphql', body: listQuery },
+      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
+    },
+    {
+      id: 'projects',
+      label: 'project list (REST)',
+      server: 'app',
+      make: { method: 'GET', path: () => '/api/v1/projects' },
+      check: (s, j) => expectStatus(200, s, j) ?? (j?.projects?.length ? null : 'no projects'),
+    },
+    {
+      id: 'search',
+      label: 'task search (tool route)',
+      server: 'app',
+      make: { method: 'GET', path: (i) => `/api/mcp/tasks/search?query=${encodeURIComponent(SEARCH_QUERIES[i % SEARCH_QUERIES.length])}&limit=10` },
+      check: (s, j) => expectStatus(200, s, j) ?? (Array.isArray(j?.tasks) ? null : 'no tasks array'),
+    },
+    {
+      id: 'update',
+      label: 'task update (tool route)',
+      server: 'app',
+      make: {
+        method: 'POST',
+        path: () => '/api/mcp/tasks/update',
+        body: (i) => ({ task_id: tasks[i % tasks.length], title: `Updated ${run} ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[(i + 1) % 4] }),
+      },
+      check: (s, j) => expectStatus(200, s, j) ?? (typeof j?.id === 'number' ? null : 'no id'),
+    },
+    { id: 'create', label: 'task create (floor)', server: 'floor', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
+    { id: 'create', label: 'task create (tool route)', server: 'app', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
+    {
+      id: 'create-graphql',
+      label: 'task create (GraphQL direct)',
+      server: 'app',
+      make: { method: 'POST', path: () => '/graphql', body: gqlCreate },
+      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.createTask?.id ? null : 'no task'),
+    },
+  ];
+}
+
+/** The spec 4.3 manifest of a board with `tasks` tasks (5 sections, 8 labels). */
+export function teamBoardManifest(run: string, n: number, tasks: number) {
+  return {
+    title: `Bench board ${run} ${n}`,
+    description: 'Created by the benchmark',
+    sections: SECTION_TITLES.map((title) => ({ title })),
+    labels: LABEL_NAMES.map((name, i) => ({ name, color: `#${(i * 1234567).toString(16).padStart(6, '0').slice(0, 6)}` })),
+    tasks: Array.from({ length: tasks }, (_, i) => ({
+      title: `Starter task ${i + 1}: ${TITLE_WORDS[i % TITLE_WORDS.length]} ${TITLE_WORDS[(i * 7) % TITLE_WORDS.length]}`,
+      description: i % 3 === 0 ? `<p>Step ${i + 1} of the launch plan.</p>` : undefined,
+      section_index: i % SECTION_TITLES.length,
+      label_names: i % 2 ? [LABEL_NAMES[i % LABEL_NAMES.length]] : [],
+      priority: i % 5,
+      estimate: [0, 2, 3, 4, 5, 6][i % 6],
+      due_date: i % 4 === 0 ? '2027-03-01' : undefined,
+    })),
+  };
+}

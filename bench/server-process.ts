@@ -1,0 +1,249 @@
+// A benchmarked server in its own child process (the app or the floor):
+// started with the event-loop-delay preload, awaited until /healthz answers,
+// measured from outside (RSS and CPU from /proc), stopped with SIGTERM.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (bench/..). */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PRELOAD = join(ROOT, 'bench', 'eld-preload.mjs');
+const CLK_TCK = 100;
+
+/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs. */
+export interface EldStats {
+  seq: number;
+  samples: number;
+  meanMs: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  rssBytes: number;
+  maxRssBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes?: number;
+  externalBytes?: number;
+  arrayBuffersBytes?: number;
+}
+
+/** What a server used during one window: RSS (sampled), CPU, event-loop delay. */
+export interface WindowStats {
+  rssPeakMb: number;
+  rssMeanMb: number;
+  /** CPU time over wall time (1.0 = one core busy). */
+  cpuCores: number;
+  /** Busy fraction of the whole machine (all cores, all processes). */
+  machineBusy: number;
+  eld: EldStats | null;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function readProc(pid: number): { rssKb: number; cpuTicks: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rss = /VmRSS:\s+(\d+)/.exec(status);
+    // Fields after the command name (which may contain spaces): utime is the 14th field, stime the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { rssKb: rss ? Number(rss[1]) : 0, cpuTicks: Number(rest[11]) + Number(rest[12]) };
+  } catch {
+    return null;
+  }
+}
+
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = v[3] + (v[4] ?? 0);
+    const total = v.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** Options of {@link ServerProcess.start}. */
+export interface StartOptions {
+  name: string;
+  /** Node arguments after the preload (script and its arguments). */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  /** Extra node flags, e.g. `--cpu-prof`. */
+  nodeFlags?: string[];
+  /** Where the preload writes its statistics. */
+  eldFile: string;
+  startTimeoutMs?: number;
+}
+
+/** A running server child. */
+export class ServerProcess {
+  private readonly output: string[] = [];
+  private exited: { code: number | null; signal: string | null } | null = null;
+  private eldSeq = 0;
+  private windowStart: { at: number; cpu: number; machine: { busy: number; total: number } } | null = null;
+  private rssSamples: number[] = [];
+  private sampler: NodeJS.Timeout | null = null;
+
+  private constructor(
+    readonly name: string,
+    readonly child: ChildProcess,
+    readonly url: string,
+    private readonly eldFile: string,
+  ) {
+    const keep = (chunk: Buffer) => {
+      this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      if (this.output.length > 200) this.output.splice(0, this.output.length - 200);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.on('exit', (code, signal) => (this.exited = { code, signal }));
+  }
+
+  /** Starts the child and waits until `GET /healthz` answers 200. */
+  static async start(o: StartOptions): Promise<ServerProcess> {
+    rmSync(o.eldFile, { force: true });
+    const child = spawn(process.execPath, [...(o.nodeFlags ?? []), '--import', PRELOAD, ...o.args], {
+      cwd: ROOT,
+      env: { ...o.env, BENCH_ELD_FILE: o.eldFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eldFile);
+    const deadline = Date.now() + (o.startTimeoutMs ?? 180_000);
+    for (;;) {
+      if (server.exited) throw new Error(`${o.name} exited during start-up (${JSON.stringify(server.exited)}):\n${server.tail()}`);
+      if (Date.now() > deadline) {
+        await server.stop();
+        throw new Error(`${o.name} did not answer /healthz in time:\n${server.tail()}`);
+      }
+      try {
+        const res = await fetch(`${server.url}/healthz`);
+        if (res.ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return server;
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  /** The last lines the child printed. */
+  tail(lines = 40): string {
+    return this.output.slice(-lines).join('\n');
+  }
+
+  /** Peak resident memory of the whole life of the process so far (VmHWM), MB. */
+  peakRssMb(): number {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
+      return m ? Number(m[1]) / 1024 : 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Starts a measured window: resets the event-loop histogram, samples RSS every 200 ms. */
+  async beginWindow(): Promise<void> {
+    await this.eldDump();
+    const proc = readProc(this.pid);
+    this.windowStart = { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
+    this.rssSamples = [];
+    this.sampler = setInterval(() => {
+      const p = readProc(this.pid);
+      if (p) this.rssSamples.push(p.rssKb / 1024);
+    }, 200);
+    this.sampler.unref();
+  }
+
+  /** Ends the window started by {@link beginWindow} and returns what it measured. */
+  async endWindow(): Promise<WindowStats> {
+    if (this.sampler) clearInterval(this.sampler);
+    const proc = readProc(this.pid);
+    if (proc) this.rssSamples.push(proc.rssKb / 1024);
+    const start = this.windowStart ?? { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
+    const wallSec = (performance.now() - start.at) / 1000;
+    const machine = machineTicks();
+    const eld = await this.eldDump();
+    const samples = this.rssSamples.length ? this.rssSamples : [0];
+    return {
+      rssPeakMb: round(Math.max(...samples)),
+      rssMeanMb: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+      cpuCores: wallSec > 0 ? round(((proc?.cpuTicks ?? 0) - start.cpu) / CLK_TCK / wallSec) : 0,
+      machineBusy: machine.total > start.machine.total ? round((machine.busy - start.machine.busy) / (machine.total - start.machine.total)) : 0,
+      eld,
+    };
+  }
+
+  /**
+   * Waits until the process is idle (under 5 % of a core over 300 ms, at most
+   * `maxMs`), so background work left by one scenario (the outbox dispatcher
+   * catching up) is not billed to the next.
+   */
+  async settle(maxMs = 10_000): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    let last = readProc(this.pid)?.cpuTicks ?? 0;
+    while (Date.now() < deadline && !this.exited) {
+      await new Promise((r) => setTimeout(r, 300));
+      const now = readProc(this.pid)?.cpuTicks ?? 0;
+      if ((now - last) / CLK_TCK / 0.3 < 0.05) return;
+      last = now;
+    }
+  }
+
+  /** Asks the preload for its statistics (and a fresh histogram); null if it does not answer. */
+  private async eldDump(): Promise<EldStats | null> {
+    if (this.exited) return null;
+    const want = this.eldSeq + 1;
+    this.child.kill('SIGUSR2');
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      if (existsSync(this.eldFile)) {
+        try {
+          const stats = JSON.parse(readFileSync(this.eldFile, 'utf8')) as EldStats;
+          if (stats.seq >= want) {
+            this.eldSeq = stats.seq;
+            return stats;
+          }
+        } catch {
+          // being replaced
+        }
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return null;
+  }
+
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
+  async stop(graceMs = 15_000): Promise<void> {
+    if (this.sampler) clearInterval(this.sampler);
+    if (this.exited) return;
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
+    await gone;
+    clearTimeout(timer);
+  }
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// The one generator: Prisma client + Pothos types (offline), then, unless
+// --prisma-only, the committed artefacts (schema.graphql, openapi.json).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const prismaOnly = process.argv.includes('--prisma-only');
+
+// `prisma generate` never runs the schema engine, but the CLI insists on
+// finding (or downloading) one; any existing file satisfies it offline.
+const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+const prismaBin = `${root}node_modules/prisma/build/index.js`;
+if (!existsSync(prismaBin)) {
+  console.error('prisma is not installed; run npm install');
+  process.exit(1);
+}
+const gen = spawnSync(process.execPath, [prismaBin, 'generate'], { cwd: root, env, stdio: 'inherit' });
+if (gen.status !== 0) process.exit(gen.status ?? 1);
+
+if (!prismaOnly) {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/generate-artifacts.ts'], { cwd: root, stdio: 'inherit' });
+  if (out.status !== 0) process.exit(out.status ?? 1);
+}

@@ -1,0 +1,89 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config.ts';
+
+/**
+ * Signed sessions (`svc_session`): `v1.<payload>.<signature>`, where
+ * payload is base64url JSON `{uid, sv, exp}` (user id, the user's
+ * `sessionVersion` when signed, expiry in Unix seconds) and signature is
+ * base64url HMAC-SHA256 of `v1.<payload>` with the session secret. Nothing
+ * is stored server-side; bumping `User.sessionVersion` revokes every session
+ * of that user at once (`POST /api/resetUser`, `DELETE /api/auth/session?all=true`).
+ */
+export interface SessionClaims {
+  userId: number;
+  sessionVersion: number;
+  /** Expiry, Unix seconds. */
+  exp: number;
+}
+
+const VERSION = 'v1';
+
+/** Why a token was refused; `expired` and `revoked` are only known after the signature checked out. */
+export type SessionFailure = 'malformed' | 'bad_signature' | 'expired' | 'revoked';
+
+function sign(secret: Buffer, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+/** Signs claims into a cookie value. */
+export function signSession(secret: Buffer, claims: SessionClaims): string {
+  const payload = Buffer.from(
+    JSON.stringify({ uid: claims.userId, sv: claims.sessionVersion, exp: claims.exp }),
+  ).toString('base64url');
+  const signed = `${VERSION}.${payload}`;
+  return `${signed}.${sign(secret, signed).toString('base64url')}`;
+}
+
+/**
+ * Checks a token's format, signature (constant time) and expiry. The
+ * session version is compared by the caller, who reads it from the database.
+ */
+export function readSessionToken(
+  secret: Buffer,
+  token: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): { ok: true; claims: SessionClaims } | { ok: false; reason: SessionFailure } {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts[0] !== VERSION || !parts[1] || !parts[2] || token.length > 1024) {
+    return { ok: false, reason: 'malformed' };
+  }
+  const presented = Buffer.from(parts[2], 'base64url');
+  const expected = sign(secret, `${parts[0]}.${parts[1]}`);
+  // timingSafeEqual needs equal lengths; a wrong length is a wrong signature either way.
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+    return { ok: false, reason: 'bad_signature' };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const { uid, sv, exp } = (raw ?? {}) as Record<string, unknown>;
+  if (!Number.isSafeInteger(uid) || !Number.isSafeInteger(sv) || !Number.isSafeInteger(exp) || (uid as number) <= 0) {
+    return { ok: false, reason: 'malformed' };
+  }
+  if ((exp as number) <= nowSeconds) return { ok: false, reason: 'expired' };
+  return { ok: true, claims: { userId: uid as number, sessionVersion: sv as number, exp: exp as number } };
+}
+
+// One random secret per process, made on first use when SESSION_SECRET is unset outside production.
+let processSecret: Buffer | undefined;
+
+/** Where the session secret came from, for the start-up log. */
+export type SessionSecretSource = 'config' | 'process-random' | 'disabled';
+
+/**
+ * The HMAC key of sessions: SESSION_SECRET; else, outside production, a
+ * random per-process secret (sessions then end at restart and are not
+ * shared between instances); else null: sessions are disabled.
+ */
+export function sessionSecret(config: Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'>): {
+  secret: Buffer | null;
+  source: SessionSecretSource;
+} {
+  if (config.SESSION_SECRET) return { secret: Buffer.from(config.SESSION_SECRET, 'utf8'), source: 'config' };
+  if (config.NODE_ENV === 'production') return { secret: null, source: 'disabled' };
+  processSecret ??= randomBytes(32);
+  return { secret: processSecret, source: 'process-random' };
+}

@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-key.ts';
+import { createTeam } from '../domain/team.ts';
+import { createUser, requireUserByEmail } from '../domain/user.ts';
+import { createServices, type Services } from '../services.ts';
+import { createLogger } from '../logger.ts';
+import { formatTable, printResult } from './output.ts';
+
+/** Opens the database like the server does (migrating it), runs `fn`, closes. */
+export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  // One-shot commands never run the event dispatcher: the server does.
+  const services = await createServices(config, { logger: createLogger({ LOG_LEVEL: 'warn' }), dispatcher: false });
+  try {
+    return await fn(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** `tasksvc users|keys|teams …`: administration straight on the database. */
+export function registerAdminCommands(program: Command) {
+  const users = program.command('users').description('Manage users');
+  users
+    .command('create')
+    .description('Create a user')
+    .requiredOption('--email <email>', 'login email')
+    .requiredOption('--name <name>', 'display name')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; name: string; json?: boolean }) =>
+      withServices(async ({ database }) => {
+        const u = await createUser(database.prisma, { email: o.email, displayName: o.name });
+        printResult(!!o.json, { id: u.id, email: u.email, displayName: u.displayName }, `Created user ${u.id} <${u.email}>`);
+      }),
+    );
+
+  const keys = program.command('keys').description('Manage API keys');
+  keys
+    .command('create')
+    .description('Create an API key for a user (shown once)')
+    .requiredOption('--email <email>', 'owner email')
+    .option('--label <label>', 'label shown in key lists')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; label?: string; json?: boolean }) =>
+      withServices(async ({ database }) => {
+        const user = await requireUserByEmail(database.prisma, o.email);
+        const k = await createApiKey(database.prisma, user.id, { label: o.label });
+        printResult(!!o.json, { id: k.id, key: k.key }, `API key ${k.id} (shown once, store it now):\n${k.key}`);
+      }),
+    );
+  keys
+    .command('list')
+    .description("List a user's API keys")
+    .requiredOption('--email <email>', 'owner email')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; json?: boolean }) =>
+      withServices(async ({ database }) => {
+        const user = await requireUserByEmail(database.prisma, o.email);
+        const rows = await listApiKeys(database.prisma, user.id);
+        const out = rows.map((r) => ({ ...r, active: r.revokedAt === null }));
+        printResult(!!o.json, { keys: out }, formatTable(out, ['id', 'prefix', 'label', 'active', 'createdAt', 'lastUsedAt']));
+      }),
+    );
+  keys
+    .command('revoke')
+    .description('Revoke an API key')
+    .requiredOption('--id <id>', 'key id', (v) => Number.parseInt(v, 10))
+    .option('--json', 'print JSON')
+    .action(async (o: { id: number; json?: boolean }) =>
+      withServices(async ({ database }) => {
+        await revokeApiKey(database.prisma, o.id);
+        printResult(!!o.json, { id: o.id, revoked: true }, `Revoked key ${o.id}`);
+      }),
+    );
+
+  const teams = program.command('teams').description('Manage teams');
+  teams
+    .command('create')
+    .description('Create a team with members')
+    .requiredOption('--title <title>', 'team name')
+    .option('--member <email>', 'member email (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--json', 'print JSON')
+    .action(async (o: { title: string; member: string[]; json?: boolean }) =>
+      withServices(async ({ database }) => {
+        const members = await Promise.all(o.member.map((e) => requireUserByEmail(database.prisma, e, 'member')));
+        const t = await createTeam(database.prisma, { title: o.title, memberIds: members.map((m) => m.id) });
+        printResult(!!o.json, { id: t.uuid, number: t.id, title: t.title }, `Created team ${t.title} (${t.uuid}, #${t.id})`);
+      }),
+    );
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Optional second listener for the tool routes only (`{mcp_base_url}`). */
+  MCP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  DATABASE_URL: z.string().url().optional(),
+  TASKSVC_DATA_DIR: z.string().default('./data'),
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of this deployment's Redis pub/sub channels (several deployments may share one Redis). */
+  REDIS_PREFIX: z.string().max(100).default('tasksvc:'),
+  MEILI_HOST: z.string().url().optional(),
+  MEILI_API_KEY: z.string().optional(),
+  /**
+   * HMAC key of `svc_session`. Unset: outside production a random secret is
+   * made per process (logged at start-up; sessions end at restart and are not
+   * shared between instances); in production sessions are disabled.
+   */
+  SESSION_SECRET: z.string().min(16).optional(),
+  /** Lifetime of a signed session. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  /** Unset: `POST /api/resetUser` answers 401 (admin routes disabled). */
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** Token-bucket refill per API key (or session user), per minute; 0 disables rate limiting of callers. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /** Bucket size per caller (requests allowed at once); default: RATE_LIMIT_PER_MINUTE. */
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /** The same per client IP for requests without valid credentials; 0 disables. */
+  RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  RATE_LIMIT_ANON_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  /**
+   * Redis key prefix of the buckets; instances with the same prefix share
+   * limits. Default `tasksvc:ratelimit:`, or a random one per app on an
+   * in-memory database (nothing to share with).
+   */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).optional(),
+  /** Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that sets it). */
+  TRUST_PROXY: bool,
+  /** Largest accepted request body (413 above). */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  /** Longest accepted query string, in characters (400 above). */
+  MAX_QUERY_STRING_LENGTH: z.coerce.number().int().min(256).max(1_000_000).default(8192),
+  /** Largest accepted total of header names and values, in bytes (400 above). */
+  MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(8192),
+  /** Requests still running after this answer 503 (subscriptions excepted). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  /**
+   * Run the outbox dispatcher and webhook deliverer in this process. Unset:
+   * yes, except under NODE_ENV=test (test apps opt in, so pollers do not
+   * disturb other tests). Any number of instances may run it; `false` for
+   * API-only replicas.
+   */
+  EVENT_DISPATCHER: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public base URL printed at start-up and used in links. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Client side (`tasksvc mcp`, `tasksvc tasks …`): the service to call; default `http://localhost:PORT`. */
+  TASKSVC_URL: z.string().url().optional(),
+  /** Client side: the API key those commands send as `Authorization: Bearer`. */
+  TASKSVC_API_KEY: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/**
+ * Parses configuration from an environment object. The only place that reads
+ * `process.env` is {@link loadConfig}; everything else receives a `Config`.
+ */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, read from `process.env` once. */
+export function loadConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

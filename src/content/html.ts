@@ -1,0 +1,54 @@
+import type { Root, RootContent } from 'hast';
+import rehypeParse from 'rehype-parse';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import { unified } from 'unified';
+
+/**
+ * GitHub's sanitising schema (the rehype-sanitize default), also dropping
+ * the content of elements whose text is not prose (styles, templates…).
+ */
+export const sanitizeSchema: SanitizeSchema = {
+  ...defaultSchema,
+  strip: ['script', 'style', 'template', 'noscript', 'iframe', 'textarea', 'title', 'xmp', 'noembed', 'noframes'],
+};
+
+// HTML5 parsing (parse5) of a fragment, as a browser would read it inside a <div>.
+const parser = unified().use(rehypeParse, { fragment: true });
+
+const sanitizer = unified()
+  .use(rehypeSanitize, sanitizeSchema)
+  .use(rehypeStringify, { allowDangerousHtml: true, characterReferences: { useNamedReferences: true } });
+
+/** `&`, `<` and `>` as named references: text reads `&lt;script&gt;` the way people expect. */
+function escapeText(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/**
+ * The serialiser escapes `<` but not `>` in text; we escape text ourselves
+ * and hand it over as `raw`. Only the sanitised tree is walked (the sanitiser
+ * drops any `raw` node of its input), so every `raw` node is one made here.
+ */
+function textToEscapedRaw(node: Root | RootContent): void {
+  if (!('children' in node)) return;
+  node.children = node.children.map((child) =>
+    child.type === 'text' ? ({ type: 'raw', value: escapeText(child.value) } as unknown as typeof child) : child,
+  ) as typeof node.children;
+  for (const child of node.children) textToEscapedRaw(child);
+}
+
+/** Sanitises a hast tree and prints it as HTML. */
+export function sanitizeTree(tree: Root): string {
+  const clean = sanitizer.runSync(tree) as Root;
+  textToEscapedRaw(clean);
+  return sanitizer.stringify(clean);
+}
+
+/**
+ * Sanitises user HTML (spec 4.6 rule 1): allowed elements and attributes
+ * stay, scripts, event handlers and unsafe URLs are removed.
+ */
+export function sanitizeHtml(html: string): string {
+  return sanitizeTree(parser.parse(html) as Root);
+}

@@ -1,0 +1,140 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+/** The Prisma client type used across the service. */
+export type Db = PrismaClient;
+
+/** Runs raw, possibly multi-statement SQL; used by the migrator and benchmarks. */
+export interface SqlRunner {
+  /** Executes one or more statements, no parameters, no result. */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** An open database: the Prisma client plus the raw runner on the same storage. */
+export interface Database {
+  prisma: Db;
+  sql: SqlRunner;
+  kind: 'postgres' | 'pglite';
+  /** Where the data lives, for start-up output (password removed). */
+  location: string;
+  /** Runs `fn` on one dedicated connection (session locks, BEGIN/COMMIT). */
+  session<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; when absent the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  /** Log every SQL statement to this callback (tests snapshot it). */
+  onQuery?: (sql: string) => void;
+}
+
+/**
+ * Opens the database: PostgreSQL through `@prisma/adapter-pg` when a URL is
+ * given, else embedded PGlite (with `pg_trgm`) in `dataDir`.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: log ? [...log] : undefined });
+    attachQueryLog(prisma, options.onQuery);
+    const url = new URL(options.databaseUrl);
+    url.password = '';
+    const runnerOf = (q: pg.Pool | pg.PoolClient): SqlRunner => ({
+      exec: async (sql) => void (await q.query(sql)),
+      query: async (sql, params) => (await q.query(sql, params as unknown[])).rows,
+    });
+    return {
+      prisma,
+      kind: 'postgres',
+      location: url.toString(),
+      sql: runnerOf(pool),
+      session: async (fn) => {
+        const conn = await pool.connect();
+        try {
+          return await fn(runnerOf(conn));
+        } finally {
+          conn.release();
+        }
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const release = options.dataDir.startsWith('memory://') ? () => undefined : lockDataDir(options.dataDir);
+  const lite = await PGlite.create(options.dataDir, { extensions: { pg_trgm } }).catch((err) => {
+    release();
+    throw err;
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), log: log ? [...log] : undefined });
+  attachQueryLog(prisma, options.onQuery);
+  const sql: SqlRunner = {
+    exec: async (text) => void (await lite.exec(text)),
+    query: async <T,>(text: string, params?: unknown[]) => (await lite.query<T>(text, params)).rows,
+  };
+  return {
+    prisma,
+    kind: 'pglite',
+    location: options.dataDir,
+    sql,
+    // PGlite is a single connection already.
+    session: (fn) => fn(sql),
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+      release();
+    },
+  };
+}
+
+function attachQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
+  if (!onQuery) return;
+  (prisma as unknown as { $on(e: 'query', cb: (e: { query: string }) => void): void }).$on('query', (e) =>
+    onQuery(e.query),
+  );
+}
+
+/**
+ * PGlite is one process: a second process opening the same directory would
+ * silently work on a diverging copy. A pid lock file makes that an error.
+ */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'tasksvc.lock');
+  let holder: number | null = null;
+  try {
+    holder = Number.parseInt(readFileSync(file, 'utf8'), 10) || null;
+  } catch {
+    // no lock file
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${dir} is in use by process ${holder} (a running tasksvc?). ` +
+        'Stop it first, or point DATABASE_URL at a PostgreSQL server to share one database.',
+    );
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

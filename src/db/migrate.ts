@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database, SqlRunner } from './client.ts';
+
+/** The committed migrations, in Prisma's own layout. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+
+// Same key `prisma migrate deploy` takes, so the stock CLI and we never run at once.
+const ADVISORY_LOCK = 72707369;
+
+// The table exactly as Prisma creates it, so `prisma migrate status` reads our records.
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+  "checksum" VARCHAR(64) NOT NULL,
+  "finished_at" TIMESTAMPTZ,
+  "migration_name" VARCHAR(255) NOT NULL,
+  "logs" TEXT,
+  "rolled_back_at" TIMESTAMPTZ,
+  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
+)`;
+
+export interface MigrationResult {
+  applied: string[];
+  alreadyApplied: number;
+}
+
+/** Lists migration folder names in the order they apply. */
+export function listMigrations(dir = MIGRATIONS_DIR): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'migration.sql')))
+    .map((d) => d.name)
+    .sort();
+}
+
+/**
+ * Applies pending migrations and records them in `_prisma_migrations` as
+ * `prisma migrate deploy` does. Refuses to run over a failed migration or one
+ * whose file changed after it was applied.
+ */
+export function migrate(db: Pick<Database, 'session'>, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+  return db.session((sql) => migrateOn(sql, dir));
+}
+
+async function migrateOn(sql: SqlRunner, dir: string): Promise<MigrationResult> {
+  await sql.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK]);
+  try {
+    await sql.exec(CREATE_TABLE);
+    const rows = await sql.query<{ migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+      'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
+    );
+    const done = new Map(rows.filter((r) => !r.rolled_back_at).map((r) => [r.migration_name, r]));
+    const applied: string[] = [];
+    let alreadyApplied = 0;
+    for (const name of listMigrations(dir)) {
+      const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
+      const checksum = createHash('sha256').update(script).digest('hex');
+      const prior = done.get(name);
+      if (prior) {
+        if (!prior.finished_at) throw new Error(`Migration ${name} failed earlier; resolve it before migrating again.`);
+        if (prior.checksum !== checksum) throw new Error(`Migration ${name} was modified after it was applied.`);
+        alreadyApplied++;
+        continue;
+      }
+      const id = randomUUID();
+      await sql.query(
+        'INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)',
+        [id, checksum, name],
+      );
+      try {
+        // The extra `;` ends a last statement written without one.
+        await sql.exec(`BEGIN;\n${script}\n;\nCOMMIT;`);
+      } catch (err) {
+        await sql.exec('ROLLBACK').catch(() => undefined);
+        await sql.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String(err)]);
+        throw new Error(`Migration ${name} failed: ${(err as Error).message}`, { cause: err });
+      }
+      await sql.query(
+        'UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1',
+        [id],
+      );
+      applied.push(name);
+    }
+    return { applied, alreadyApplied };
+  } finally {
+    await sql.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK]);
+  }
+}

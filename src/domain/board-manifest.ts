@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { renderContent } from '../content/render.ts';
+import { ValidationError } from '../errors.ts';
+import type { Priority } from '../generated/prisma/client.ts';
+import { labelName } from './label.ts';
+import { sectionTitle } from './section.ts';
+import { parseInput } from './validate.ts';
+
+/**
+ * Limits of a board manifest (spec 4.3, 8). They apply to both forms: the
+ * tool form of `tasksvc_create_board` (spec 4.1) states none of its own.
+ */
+export const BOARD_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 10_000,
+  sectionsMin: 1,
+  sectionsMax: 50,
+  labelsMax: 100,
+  tasksMax: 500,
+  taskTitleMax: 500,
+  taskDescriptionMax: 100_000,
+  assigneesMax: 50,
+} as const;
+
+/** One starter task, with every reference resolved to an index of the plan. */
+export interface PlannedTask {
+  title: string;
+  /** Sanitised HTML. */
+  description: string;
+  sectionIndex: number;
+  /** Indexes into `BoardPlan.labels`. */
+  labelIndexes: number[];
+  priority: Priority | null;
+  /** Team manifest T-shirt size code (0 none, 2 XS … 6 XL), stored as given; null when omitted. */
+  estimateSize: number | null;
+  dueDate: Date | null;
+  assigneeIds: number[];
+}
+
+/** A validated board manifest, whichever form it came in. */
+export interface BoardPlan {
+  title: string;
+  description: string;
+  sections: string[];
+  labels: string[];
+  tasks: PlannedTask[];
+}
+
+const L = BOARD_LIMITS;
+const boardTitle = () => z.string().trim().min(1).max(L.titleMax);
+const taskTitle = () => z.string().trim().min(1).max(L.taskTitleMax);
+const userId = () => z.number().int().positive().max(2147483647);
+const sectionsList = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
+
+/** Priority codes of the team manifest: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
+export const PRIORITY_CODES: readonly (Priority | null)[] = [null, 'urgent', 'high', 'medium', 'low'];
+/** Estimate codes of the team manifest (T-shirt sizes): 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL. */
+export const ESTIMATE_CODES = [0, 2, 3, 4, 5, 6] as const;
+
+const DUE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/**
+ * Reads an ISO 8601 date (`2026-03-01`, midnight UTC) or datetime; a
+ * datetime without zone is taken as UTC. Impossible dates (Feb 30) are refused.
+ */
+export function parseDueDate(value: string, field: string): Date {
+  const m = DUE_DATE.exec(value.trim());
+  const fail = () => new ValidationError(field, `${field} must be an ISO 8601 date or datetime (2026-03-01 or 2026-03-01T12:00:00Z).`, 'invalid_date');
+  if (!m) throw fail();
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
+  const day = new Date(Date.UTC(+y, +mo - 1, +d));
+  if (day.getUTCFullYear() !== +y || day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) throw fail();
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${zone.toUpperCase()}`);
+  if (Number.isNaN(date.getTime())) throw fail();
+  return date;
+}
+
+const fold = (s: string) => s.trim().toLowerCase();
+
+/** Finds the one section with this title (case-insensitive); unknown or ambiguous → VALIDATION on `field`. */
+function sectionByTitle(sections: string[], title: string, field: string): number {
+  const hits = sections.flatMap((s, i) => (fold(s) === fold(title) ? [i] : []));
+  if (hits.length === 1) return hits[0];
+  if (!hits.length) {
+    throw new ValidationError(field, `${field}: no section titled "${title}" in this manifest (sections: ${sections.join(', ')}).`, 'unknown_section');
+  }
+  throw new ValidationError(field, `${field}: several sections are titled "${title}"; refer to one by position instead.`, 'ambiguous_section');
+}
+
+/** Label names are unique on a board, regardless of case. */
+function checkLabels(labels: string[], prefix: string) {
+  const seen = new Set<string>();
+  labels.forEach((name, i) => {
+    if (seen.has(fold(name))) {
+      throw new ValidationError(`${prefix}.${i}.name`, `${prefix}.${i}.name: label "${name}" is listed twice.`, 'duplicate');
+    }
+    seen.add(fold(name));
+  });
+}
+
+function labelIndexesOf(labels: string[], names: string[], field: string): number[] {
+  const out = new Set<number>();
+  for (const name of names) {
+    const i = labels.findIndex((l) => fold(l) === fold(name));
+    if (i < 0) {
+      throw new ValidationError(field, `${field}: label "${name}" is not defined in this manifest's labels.`, 'unknown_label');
+    }
+    out.add(i);
+  }
+  return [...out];
+}
+
+/** Tool form (spec 4.1 `tasksvc_create_board`), in GraphQL's camelCase names. */
+export const toolBoardInput = z.object({
+  teamId: z.union([z.number().int().positive().max(2147483647), z.string().trim().min(1).max(64)]),
+  title: boardTitle(),
+  description: z.string().max(L.descriptionMax).nullish(),
+  sections: sectionsList(),
+  labels: z.array(z.object({ name: labelName() })).max(L.labelsMax).nullish(),
+  tasks: z
+    .array(
+      z.object({
+        title: taskTitle(),
+        section: sectionTitle(),
+        description: z.string().max(L.taskDescriptionMax).nullish(),
+        priority: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .pipe(z.enum(['urgent', 'high', 'medium', 'low', 'none']))
+          .nullish(),
+        labels: z.array(labelName()).max(L.labelsMax).nullish(),
+        assigneeIds: z.array(userId()).max(L.assigneesMax).nullish(),
+      }),
+    )
+    .max(L.tasksMax)
+    .nullish(),
+});
+export type ToolBoardInput = z.input<typeof toolBoardInput>;
+
+/**
+ * Validates the tool manifest: `section` is a section title of the manifest,
+ * `labels` are label names of the manifest, `priority` a name
+ * (`urgent|high|medium|low`, `none` for no priority).
+ */
+export function planToolBoard(input: ToolBoardInput): { teamId: number | string; plan: BoardPlan } {
+  const a = parseInput(toolBoardInput, input);
+  const sections = a.sections.map((s) => s.title);
+  const labels = (a.labels ?? []).map((l) => l.name);
+  checkLabels(labels, 'labels');
+  const tasks = (a.tasks ?? []).map((t, i): PlannedTask => ({
+    title: t.title,
+    description: t.description ? renderContent(t.description) : '',
+    sectionIndex: sectionByTitle(sections, t.section, `tasks.${i}.section`),
+    labelIndexes: labelIndexesOf(labels, t.labels ?? [], `tasks.${i}.labels`),
+    priority: t.priority && t.priority !== 'none' ? t.priority : null,
+    estimateSize: null,
+    dueDate: null,
+    assigneeIds: [...new Set(t.assigneeIds ?? [])],
+  }));
+  return { teamId: a.teamId, plan: { title: a.title, description: a.description ?? '', sections, labels, tasks } };
+}
+
+/** Team form (spec 4.3 body), in GraphQL's camelCase names. */
+export const teamBoardInput = z.object({
+  title: boardTitle(),
+  description: z.string().max(L.descriptionMax).nullish(),
+  sections: sectionsList(),
+  labels: z
+    .array(z.object({ name: labelName(), color: z.string().max(50).nullish() }))
+    .max(L.labelsMax)
+    .nullish(),
+  tasks: z
+    .array(
+      z.object({
+        title: taskTitle(),
+        description: z.string().max(L.taskDescriptionMax).nullish(),
+        sectionIndex: z.number().int().min(0).nullish(),
+        sectionTitle: z.string().trim().min(1).max(200).nullish(),
+        labelNames: z.array(labelName()).max(L.labelsMax).nullish(),
+        priority: z.number().int().min(0).max(4).nullish(),
+        estimate: z
+          .number()
+          .int()
+          .refine((v) => (ESTIMATE_CODES as readonly number[]).includes(v), {
+            message: 'must be 0 (none), 2 (XS), 3 (S), 4 (M), 5 (L) or 6 (XL)',
+          })
+          .nullish(),
+        dueDate: z.string().max(40).nullish(),
+      }),
+    )
+    .max(L.tasksMax)
+    .nullish(),
+});
+export type TeamBoardInput = z.input<typeof teamBoardInput>;
+
+/**
+ * Validates the team manifest with every rule of spec 4.3: each task names
+ * its section by `sectionIndex` (zero-based) or `sectionTitle`, exactly one;
+ * `labelNames` must be labels of the same manifest; numeric priority and
+ * estimate codes; due dates as ISO 8601 dates or datetimes. Label `color`
+ * is accepted and not persisted (spec 2.3a).
+ */
+export function planTeamBoard(input: TeamBoardInput): BoardPlan {
+  const a = parseInput(teamBoardInput, input);
+  const sections = a.sections.map((s) => s.title);
+  const labels = (a.labels ?? []).map((l) => l.name);
+  checkLabels(labels, 'labels');
+  const tasks = (a.tasks ?? []).map((t, i): PlannedTask => {
+    const at = `tasks.${i}`;
+    const hasIndex = t.sectionIndex != null;
+    const hasTitle = t.sectionTitle != null;
+    if (hasIndex && hasTitle) {
+      throw new ValidationError(`${at}.sectionIndex`, `${at}: give section_index or section_title, not both.`, 'section_ref_conflict');
+    }
+    if (!hasIndex && !hasTitle) {
+      throw new ValidationError(`${at}.sectionIndex`, `${at}: give section_index or section_title.`, 'required');
+    }
+    if (hasIndex && t.sectionIndex! >= sections.length) {
+      throw new ValidationError(
+        `${at}.sectionIndex`,
+        `${at}.sectionIndex: ${t.sectionIndex} is out of range; the manifest has ${sections.length} section(s), indexed from 0.`,
+        'out_of_range',
+      );
+    }
+    return {
+      title: t.title,
+      description: t.description ? renderContent(t.description) : '',
+      sectionIndex: hasIndex ? t.sectionIndex! : sectionByTitle(sections, t.sectionTitle!, `${at}.sectionTitle`),
+      labelIndexes: labelIndexesOf(labels, t.labelNames ?? [], `${at}.labelNames`),
+      priority: PRIORITY_CODES[t.priority ?? 0],
+      estimateSize: t.estimate ?? null,
+      dueDate: t.dueDate != null ? parseDueDate(t.dueDate, `${at}.dueDate`) : null,
+      assigneeIds: [],
+    };
+  });
+  return { title: a.title, description: a.description ?? '', sections, labels, tasks };
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { UnauthenticatedError, ValidationError } from '../errors.ts';
+import { renderContent } from '../content/render.ts';
+import { notifyMentioned, watchTask } from './notification.ts';
+import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
+import { ticketNumberOf } from './task/ticket-number.ts';
+import { parseInput } from './validate.ts';
+
+/** Comments list paging (spec 4.1, 8): default 50, at most 100. */
+export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Longest comment text accepted, before rendering. */
+export const MAX_COMMENT_LENGTH = 50_000;
+/** Most images and mentions in one comment. */
+export const MAX_COMMENT_IMAGES = 20;
+export const MAX_COMMENT_MENTIONS = 50;
+
+const listInput = z.object({
+  limit: z.number().int().min(1).max(COMMENT_PAGE.maxLimit).default(COMMENT_PAGE.defaultLimit),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+
+const httpUrl = z
+  .string()
+  .max(2000)
+  .url()
+  .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
+
+const addInput = z.object({
+  text: z.string({ message: 'text is required' }).max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty'),
+  contentType: z.string().nullish(),
+  images: z.array(httpUrl).max(MAX_COMMENT_IMAGES).nullish(),
+  mentions: z
+    .array(
+      z.object({
+        userId: z.number().int().positive().max(2147483647),
+        displayName: z.string().trim().min(1).max(200),
+      }),
+    )
+    .max(MAX_COMMENT_MENTIONS)
+    .nullish(),
+});
+export type AddCommentInput = z.input<typeof addInput>;
+
+/**
+ * The filter, order and page of a task's comments (oldest first unless
+ * `sortOrder` is `desc`); the task must be visible to the user.
+ */
+export async function commentListQuery(db: Db, userId: number, ref: TaskRef, input: z.input<typeof listInput>) {
+  const args = parseInput(listInput, input);
+  const task = await resolveTaskRef(db, userId, ref);
+  const where: Prisma.CommentWhereInput = { taskId: task.id };
+  return {
+    taskId: task.id,
+    where,
+    orderBy: [{ createdAt: args.sortOrder }, { id: args.sortOrder }] as Prisma.CommentOrderByWithRelationInput[],
+    take: args.limit,
+    skip: args.offset,
+    limit: args.limit,
+    offset: args.offset,
+  };
+}
+
+/**
+ * Adds a comment to a task. `text` is HTML (sanitised) or, with
+ * `contentType: markdown`, GFM (spec 4.6). Mentions are structured only
+ * (spec 4.1 rule 3): `@name` in the text notifies nobody. Every mentioned
+ * user must belong to the task's board; otherwise the mention is forged or
+ * cross-board (spec 5.4) → UNAUTHENTICATED on `mentions`, nothing written.
+ * Mentioned users get an inbox entry (never the author); the author starts
+ * watching the task. Comments do not notify watchers and emit no webhook
+ * event (spec 6 has no comment event).
+ */
+export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
+  const args = parseInput(addInput, input);
+  const html = renderContent(args.text, args.contentType);
+  if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
+  return db.$transaction(async (tx) => {
+    const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
+      include: { project: { select: { ticketPrefix: true } } };
+    }>;
+    const mentions = [...new Map((args.mentions ?? []).map((m) => [m.userId, m])).values()];
+    if (mentions.length) {
+      const members = await tx.projectMember.findMany({
+        where: { projectId: task.projectId, userId: { in: mentions.map((m) => m.userId) } },
+        select: { userId: true },
+      });
+      const ok = new Set(members.map((m) => m.userId));
+      const bad = mentions.find((m) => !ok.has(m.userId));
+      if (bad) {
+        throw new UnauthenticatedError(
+          `Mention of user ${bad.userId} refused: every mentioned user must be a member of the task's board.`,
+          'mentions',
+          'cross_board_mention',
+        );
+      }
+    }
+    const comment = await tx.comment.create({
+      data: {
+        taskId: task.id,
+        authorId,
+        text: html,
+        images: args.images ?? [],
+        mentions: { create: mentions.map((m) => ({ userId: m.userId, displayName: m.displayName })) },
+      },
+    });
+    const ticketNumber = ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex);
+    await notifyMentioned(tx, {
+      task: { id: task.id, ticketNumber, title: task.title },
+      userIds: mentions.map((m) => m.userId),
+      actorId: authorId,
+    });
+    await watchTask(tx, task.id, authorId);
+    return comment;
+  });
+}

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { Prisma, Task } from '../generated/prisma/client.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { CONTENT_TYPES, renderContent } from '../content/render.ts';
+import { requireProject } from './access.ts';
+import { createTask } from './task/create.ts';
+import { inTransaction } from './task/transaction.ts';
+import { parseInput } from './validate.ts';
+
+/** Drafts list paging: default 50, at most 100. */
+export const DRAFT_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Same bounds as a task title (spec 4.3: 1 to 500), but a draft may be untitled. */
+export const MAX_DRAFT_TITLE = 500;
+export const MAX_DRAFT_DESCRIPTION = 100_000;
+
+const id = z.number().int().positive().max(2147483647);
+const priority = z.enum(['urgent', 'high', 'medium', 'low']);
+const dueDate = z.coerce.date({ message: 'must be an ISO 8601 date or datetime' });
+
+const fields = {
+  projectId: id.nullish(),
+  sectionId: id.nullish(),
+  title: z.string().trim().max(MAX_DRAFT_TITLE).nullish(),
+  description: z.string().max(MAX_DRAFT_DESCRIPTION).nullish(),
+  contentType: z
+    .string()
+    .refine((v) => (CONTENT_TYPES as readonly string[]).includes(v), 'content_type must be html or markdown')
+    .nullish(),
+  priority: priority.nullish(),
+  dueDate: dueDate.nullish(),
+};
+const createInput = z.object(fields);
+const updateInput = z.object(fields);
+const listInput = z.object({
+  limit: z.number().int().min(1).max(DRAFT_PAGE.maxLimit).default(DRAFT_PAGE.defaultLimit),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** Prisma filter: the user's own drafts (drafts are never shared). */
+export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
+  return { userId };
+}
+
+/** A section of the project, not deleted, or VALIDATION on `sectionId`. */
+async function checkSection(db: Db, projectId: number | null, sectionId: number) {
+  if (projectId === null) throw new ValidationError('sectionId', 'section_id needs project_id.', 'required');
+  const section = await db.section.findFirst({ where: { id: sectionId, projectId, deletedAt: null }, select: { id: true } });
+  if (!section) throw new ValidationError('sectionId', `Section ${sectionId} is not a section of project ${projectId}.`, 'not_in_project');
+}
+
+/**
+ * Creates a draft of the user. Everything is optional (a draft may be
+ * half-written); a project must be one of the user's, a section one of that
+ * project. The description is stored as sanitised HTML (`contentType:
+ * markdown` converts, spec 4.6).
+ */
+export async function createDraft(db: Db, userId: number, input: z.input<typeof createInput>) {
+  const args = parseInput(createInput, input);
+  const description = args.description ? renderContent(args.description, args.contentType) : '';
+  if (args.projectId != null) await requireProject(db, userId, args.projectId, 'projectId');
+  if (args.sectionId != null) await checkSection(db, args.projectId ?? null, args.sectionId);
+  return db.taskDraft.create({
+    data: {
+      userId,
+      projectId: args.projectId ?? null,
+      sectionId: args.sectionId ?? null,
+      title: args.title ?? '',
+      description,
+      priority: args.priority ?? null,
+      dueDate: args.dueDate ?? null,
+    },
+  });
+}
+
+/** One of the user's drafts, or NOT_FOUND (another user's draft looks absent). */
+export async function requireDraft(db: Db, userId: number, draftId: number, field = 'draftId') {
+  const draft = await db.taskDraft.findFirst({ where: { id: draftId, ...myDraftsWhere(userId) } });
+  if (!draft) throw new NotFoundError(`Draft ${draftId}`, field);
+  return draft;
+}
+
+/** Prisma query part of the user's drafts, most recently edited first. */
+export function draftListQuery(userId: number, input: z.input<typeof listInput>) {
+  const args = parseInput(listInput, input);
+  return {
+    where: myDraftsWhere(userId),
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] as Prisma.TaskDraftOrderByWithRelationInput[],
+    take: args.limit,
+    skip: args.offset,
+    limit: args.limit,
+    offset: args.offset,
+  };
+}
+
+/**
+ * Changes the fields given: omitted fields stay, `null` clears
+ * `projectId`, `sectionId`, `priority`, `dueDate`. Moving the draft to
+ * another project drops a section of the old one.
+ */
+export async function updateDraft(db: Db, userId: number, draftId: number, input: z.input<typeof updateInput>) {
+  const args = parseInput(updateInput, input);
+  const draft = await requireDraft(db, userId, draftId);
+  const data: Prisma.TaskDraftUncheckedUpdateInput = {};
+  if (args.projectId !== undefined && args.projectId !== draft.projectId) {
+    if (args.projectId !== null) await requireProject(db, userId, args.projectId, 'projectId');
+    data.projectId = args.projectId;
+    if (args.sectionId === undefined) data.sectionId = null;
+  }
+  const projectId = args.projectId !== undefined ? args.projectId : draft.projectId;
+  if (args.sectionId != null) await checkSection(db, projectId, args.sectionId);
+  if (args.sectionId !== undefined) data.sectionId = args.sectionId;
+  if (args.title != null) data.title = args.title;
+  if (args.description != null) data.description = renderContent(args.description, args.contentType);
+  if (args.priority !== undefined) data.priority = args.priority;
+  if (args.dueDate !== undefined) data.dueDate = args.dueDate;
+  const { count } = await db.taskDraft.updateMany({ where: { id: draftId, ...myDraftsWhere(userId) }, data });
+  if (!count) throw new NotFoundError(`Draft ${draftId}`, 'draftId');
+  return requireDraft(db, userId, draftId);
+}
+
+/** Deletes one of the user's drafts; NOT_FOUND when it is not theirs. */
+export async function deleteDraft(db: Db, userId: number, draftId: number): Promise<void> {
+  const { count } = await db.taskDraft.deleteMany({ where: { id: draftId, ...myDraftsWhere(userId) } });
+  if (!count) throw new NotFoundError(`Draft ${draftId}`, 'draftId');
+}
+
+/**
+ * Publishes a draft: it becomes a task through the ordinary task creation
+ * (same rules, ticket number, `task.created` event) and the draft is
+ * removed, both in one transaction. A publish that fails (no project, empty
+ * title, project left, section gone) keeps the draft as it was; of two
+ * concurrent publishes of one draft, the second finds it gone (NOT_FOUND).
+ */
+export async function publishDraft(db: Db, userId: number, draftId: number): Promise<Task> {
+  const draft = await requireDraft(db, userId, draftId);
+  if (draft.projectId === null) {
+    throw new ValidationError('projectId', 'Set project_id on the draft before publishing it.', 'required');
+  }
+  if (!draft.title.trim()) throw new ValidationError('title', 'Give the draft a title before publishing it.', 'required');
+  return inTransaction(db, async (tx) => {
+    // Deleting first locks the row: a concurrent publish waits here, then finds nothing.
+    const { count } = await tx.taskDraft.deleteMany({ where: { id: draftId, ...myDraftsWhere(userId) } });
+    if (!count) throw new NotFoundError(`Draft ${draftId}`, 'draftId');
+    return createTask(tx, userId, {
+      projectId: draft.projectId!,
+      title: draft.title,
+      description: draft.description,
+      sectionId: draft.sectionId,
+      priority: draft.priority,
+      dueDate: draft.dueDate,
+    });
+  });
+}

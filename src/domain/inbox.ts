@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { parseInput } from './validate.ts';
+
+/** Inbox paging: default 50, at most 100 a page. */
+export const INBOX_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Most ids in one archive or mark-read call. */
+export const MAX_NOTIFICATION_IDS = 100;
+
+const listInput = z.object({
+  limit: z.number().int().min(1).max(INBOX_PAGE.maxLimit).default(INBOX_PAGE.defaultLimit),
+  offset: z.number().int().min(0).max(1_000_000).default(0),
+  unreadOnly: z.boolean().default(false),
+});
+
+const idsInput = z.object({
+  ids: z.array(z.number().int().positive().max(2147483647)).min(1).max(MAX_NOTIFICATION_IDS),
+});
+
+/**
+ * The filter, order and page of the user's inbox: their notifications not
+ * archived, newest first (optionally unread only).
+ */
+export function inboxQuery(userId: number, input: z.input<typeof listInput>) {
+  const args = parseInput(listInput, input);
+  const where: Prisma.NotificationWhereInput = { userId, archivedAt: null, ...(args.unreadOnly ? { read: false } : {}) };
+  return {
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] as Prisma.NotificationOrderByWithRelationInput[],
+    take: args.limit,
+    skip: args.offset,
+    limit: args.limit,
+    offset: args.offset,
+  };
+}
+
+/**
+ * Archives the user's notifications among `ids` (spec 3: the response is the
+ * count). Ids of other users' notifications, unknown ids and notifications
+ * already archived count 0 and change nothing, so a repeat call answers 0.
+ */
+export async function archiveNotifications(db: Db, userId: number, ids: number[]): Promise<number> {
+  const args = parseInput(idsInput, { ids });
+  const result = await db.notification.updateMany({
+    where: { id: { in: args.ids }, userId, archivedAt: null },
+    data: { archivedAt: new Date() },
+  });
+  return result.count;
+}
+
+/**
+ * Marks the user's notifications among `ids` read; returns how many changed
+ * (already read, other users' and unknown ids count 0). Archived
+ * notifications can still be marked read.
+ */
+export async function markNotificationsRead(db: Db, userId: number, ids: number[]): Promise<number> {
+  const args = parseInput(idsInput, { ids });
+  const result = await db.notification.updateMany({
+    where: { id: { in: args.ids }, userId, read: false },
+    data: { read: true },
+  });
+  return result.count;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { requireProject } from './access.ts';
+
+/** A user named by email or by positive integer id. */
+export type UserRef = { email: string } | { id: number };
+
+const MAX_ID = 2147483647;
+
+/**
+ * Reads a user reference as the REST member routes accept it (spec 4.2):
+ * an email string (must contain `@`), or a positive integer id given as a
+ * JSON number or as a string of digits. `0`, `-1`, `1.5`, `"abc"` → VALIDATION
+ * naming `field`, with `details.code` `invalid_type` (bad number) or
+ * `invalid_email` (a string that is neither digits nor an email).
+ */
+export function parseUserRef(value: unknown, field: string): UserRef {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value <= 0 || value > MAX_ID) {
+      throw new ValidationError(field, `${field} must be a positive integer user id or an email.`, 'invalid_type');
+    }
+    return { id: value };
+  }
+  if (typeof value !== 'string' || !value.trim()) {
+    throw new ValidationError(field, `${field} is required: an email or a positive integer user id.`, value == null ? 'required' : 'invalid_type');
+  }
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return parseUserRef(Number(text), field);
+  if (/^-?\d+(\.\d+)?$/.test(text)) {
+    throw new ValidationError(field, `${field} must be a positive integer user id or an email.`, 'invalid_type');
+  }
+  if (!z.email().safeParse(text).success || text.length > 320) {
+    throw new ValidationError(field, `${field} must be an email address or a positive integer user id.`, 'invalid_email');
+  }
+  return { email: text.toLowerCase() };
+}
+
+/** Zod schema of a REST user reference field: a number or a string, checked by parseUserRef. */
+export const userRefBody = () =>
+  z.union([z.number(), z.string()], { message: 'must be an email or a positive integer user id' });
+
+async function requireUser(db: Db, ref: UserRef, field: string) {
+  const user = 'id' in ref
+    ? await db.user.findUnique({ where: { id: ref.id } })
+    : await db.user.findUnique({ where: { email: ref.email } });
+  if (!user) throw new NotFoundError(`User ${'id' in ref ? ref.id : ref.email}`, field);
+  return user;
+}
+
+/**
+ * The members of a board, in the order they joined. `query` is the caller's
+ * Prisma selection of the users (GraphQL passes Pothos's).
+ */
+export async function listMembers(
+  db: Db,
+  userId: number,
+  projectId: number,
+  query: Omit<Prisma.UserFindManyArgs, 'where' | 'orderBy'> = {},
+) {
+  await requireProject(db, userId, projectId, 'projectId');
+  const rows = await db.projectMember.findMany({
+    where: { projectId },
+    orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }],
+    select: { userId: true },
+  });
+  const users = await db.user.findMany({ ...query, where: { id: { in: rows.map((r) => r.userId) } } });
+  const byId = new Map(users.map((u) => [(u as { id: number }).id, u]));
+  return rows.map((r) => byId.get(r.userId)).filter((u) => u !== undefined);
+}
+
+/**
+ * Adds a user to a board; any member may do it. The user is named by email
+ * or id (see parseUserRef; `field` names the input in errors). An unknown
+ * user is NOT_FOUND. Adding someone who is already a member changes nothing
+ * and succeeds (`added: false`), so scripts can repeat it safely.
+ */
+export async function addMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
+  const ref = parseUserRef(input.user, field);
+  const project = await requireProject(db, userId, input.projectId, 'projectId');
+  const user = await requireUser(db, ref, field);
+  const { count } = await db.projectMember.createMany({
+    data: [{ projectId: project.id, userId: user.id }],
+    skipDuplicates: true,
+  });
+  return { project, user, added: count === 1 };
+}
+
+/**
+ * Removes a user from a board (a member may also remove themselves, i.e.
+ * leave). The user must be a member (NOT_FOUND otherwise); the last member
+ * cannot be removed (CONFLICT): a board nobody can see would be lost.
+ * The removed user stops watching the board's tasks, so they get no more
+ * notifications about it; their existing assignments are kept as history.
+ */
+export async function removeMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
+  const ref = parseUserRef(input.user, field);
+  const project = await requireProject(db, userId, input.projectId, 'projectId');
+  const user = await requireUser(db, ref, field);
+  return db.$transaction(async (tx) => {
+    // Two members removing each other at once must not leave the board empty.
+    await tx.$queryRaw`SELECT id FROM "Project" WHERE id = ${project.id} FOR UPDATE`;
+    const members = await tx.projectMember.findMany({ where: { projectId: project.id }, select: { userId: true } });
+    if (!members.some((m) => m.userId === user.id)) {
+      throw new NotFoundError(`Membership of user ${user.id} in project ${project.id}`, field);
+    }
+    if (members.length === 1) {
+      throw new ConflictError('The last member of a board cannot be removed.', field, 'last_member');
+    }
+    await tx.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: user.id } } });
+    await tx.taskWatcher.deleteMany({ where: { userId: user.id, task: { projectId: project.id } } });
+    return { project, user };
+  });
+}

@@ -1,0 +1,86 @@
+import type { Prisma } from '../generated/prisma/client.ts';
+
+/** Notification `type` values (spec 2.6: `assignment`; the others are ours). */
+export const NOTIFICATION_TYPES = ['assignment', 'mention', 'task_updated'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+type Tx = Prisma.TransactionClient;
+
+/** The user watches the task from now on (idempotent). */
+export async function watchTask(tx: Tx, taskId: number, userId: number): Promise<void> {
+  await tx.taskWatcher.createMany({ data: [{ taskId, userId }], skipDuplicates: true });
+}
+
+async function actorName(tx: Tx, actorId: number | null): Promise<string> {
+  if (actorId === null) return 'Someone';
+  const actor = await tx.user.findUnique({ where: { id: actorId }, select: { displayName: true } });
+  return actor?.displayName ?? 'Someone';
+}
+
+/**
+ * Inbox entries for users newly assigned to a task; the actor is never
+ * notified of their own action. Assignees also start watching the task.
+ */
+export async function notifyAssigned(
+  tx: Tx,
+  args: { task: { id: number; ticketNumber: string; title: string }; userIds: number[]; actorId: number | null },
+): Promise<void> {
+  const recipients = args.userIds.filter((id) => id !== args.actorId);
+  for (const userId of args.userIds) await watchTask(tx, args.task.id, userId);
+  if (!recipients.length) return;
+  const who = await actorName(tx, args.actorId);
+  await tx.notification.createMany({
+    data: recipients.map((userId) => ({
+      userId,
+      type: 'assignment',
+      taskId: args.task.id,
+      actorId: args.actorId,
+      message: `${who} assigned you to ${args.task.ticketNumber}: ${args.task.title}`,
+    })),
+  });
+}
+
+/** Inbox entries for structured mentions in a comment (never the author). */
+export async function notifyMentioned(
+  tx: Tx,
+  args: { task: { id: number; ticketNumber: string; title: string }; userIds: number[]; actorId: number | null },
+): Promise<void> {
+  const recipients = [...new Set(args.userIds)].filter((id) => id !== args.actorId);
+  if (!recipients.length) return;
+  const who = await actorName(tx, args.actorId);
+  await tx.notification.createMany({
+    data: recipients.map((userId) => ({
+      userId,
+      type: 'mention',
+      taskId: args.task.id,
+      actorId: args.actorId,
+      message: `${who} mentioned you on ${args.task.ticketNumber}: ${args.task.title}`,
+    })),
+  });
+}
+
+/**
+ * Inbox entries for the watchers of an updated task (creator and assignees
+ * watch by default), except the actor. `fields` names what changed.
+ */
+export async function notifyWatchers(
+  tx: Tx,
+  args: { task: { id: number; ticketNumber: string; title: string }; actorId: number | null; fields: string[] },
+): Promise<void> {
+  if (!args.fields.length) return;
+  const watchers = await tx.taskWatcher.findMany({
+    where: { taskId: args.task.id, ...(args.actorId !== null ? { userId: { not: args.actorId } } : {}) },
+    select: { userId: true },
+  });
+  if (!watchers.length) return;
+  const who = await actorName(tx, args.actorId);
+  await tx.notification.createMany({
+    data: watchers.map((w) => ({
+      userId: w.userId,
+      type: 'task_updated',
+      taskId: args.task.id,
+      actorId: args.actorId,
+      message: `${who} updated ${args.fields.join(', ')} of ${args.task.ticketNumber}: ${args.task.title}`,
+    })),
+  });
+}

@@ -1,0 +1,197 @@
+import { generateKeyBetween } from 'fractional-indexing';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { OUTBOX_CHANNEL } from '../events/outbox.ts';
+import { wake } from '../events/wakeup.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { requireProject } from './access.ts';
+import { ticketNumberOf } from './task/ticket-number.ts';
+import { parseInput } from './validate.ts';
+
+type Tx = Db | Prisma.TransactionClient;
+
+const id = () => z.number().int().positive().max(2147483647);
+/** Section title rule (spec 2.3, 8): 1 to 200 characters after trimming. */
+export const sectionTitle = () => z.string().trim().min(1).max(200);
+
+/**
+ * Orders rankings by code unit, which is the order fractional-indexing keys
+ * are built for (`Zz` < `a0`). SQL `ORDER BY ranking` agrees only under the
+ * `C` collation, so neighbours are always computed here.
+ */
+export function compareRanking(a: { ranking: string; id: number }, b: { ranking: string; id: number }): number {
+  if (a.ranking !== b.ranking) return a.ranking < b.ranking ? -1 : 1;
+  return a.id - b.id;
+}
+
+/** Prisma filter of the sections shown on a board: never deleted ones, hidden ones on request. */
+export function sectionListWhere(projectId: number, includeHidden = false): Prisma.SectionWhereInput {
+  return { projectId, deletedAt: null, ...(includeHidden ? {} : { visible: true }) };
+}
+
+/** Board order for Prisma queries (exact under the `C` collation; see compareRanking). */
+export const SECTION_ORDER: Prisma.SectionOrderByWithRelationInput[] = [{ ranking: 'asc' }, { id: 'asc' }];
+
+/**
+ * Serialises ranking changes of one board: two concurrent inserts after the
+ * same section would otherwise compute the same key.
+ */
+async function lockBoard(tx: Prisma.TransactionClient, projectId: number) {
+  await tx.$queryRaw`SELECT id FROM "Project" WHERE id = ${projectId} FOR UPDATE`;
+}
+
+/** The non-deleted sections of a project (hidden included), in board order. */
+async function liveSections(db: Tx, projectId: number) {
+  const rows = await db.section.findMany({ where: { projectId, deletedAt: null } });
+  return rows.sort(compareRanking);
+}
+
+/** Finds a live section of the project or throws NOT_FOUND naming `field`. */
+async function requireSection(db: Tx, projectId: number, sectionId: number, field: string) {
+  const section = await db.section.findFirst({ where: { id: sectionId, projectId, deletedAt: null } });
+  if (!section) throw new NotFoundError(`Section ${sectionId} of project ${projectId}`, field);
+  return section;
+}
+
+/** A ranking just after `afterId` (null: first place; undefined: last place), skipping `movingId`. */
+function rankingAfter(sections: { id: number; ranking: string }[], afterId: number | null | undefined, movingId?: number) {
+  const others = sections.filter((s) => s.id !== movingId);
+  if (afterId === undefined) return generateKeyBetween(others.at(-1)?.ranking ?? null, null);
+  if (afterId === null) return generateKeyBetween(null, others[0]?.ranking ?? null);
+  const i = others.findIndex((s) => s.id === afterId);
+  return generateKeyBetween(others[i].ranking, others[i + 1]?.ranking ?? null);
+}
+
+/**
+ * The sections of a board in order. Hidden sections only with
+ * `includeHidden`; deleted sections never. `query` is the caller's Prisma
+ * selection (GraphQL passes Pothos's).
+ */
+export async function listSections(
+  db: Db,
+  userId: number,
+  input: { projectId: number; includeHidden?: boolean | null },
+  query: Omit<Prisma.SectionFindManyArgs, 'where' | 'orderBy'> = {},
+) {
+  const args = parseInput(z.object({ projectId: id(), includeHidden: z.boolean().nullish() }), input);
+  await requireProject(db, userId, args.projectId, 'projectId');
+  return db.section.findMany({ ...query, where: sectionListWhere(args.projectId, args.includeHidden ?? false), orderBy: SECTION_ORDER });
+}
+
+const createSectionInput = z.object({
+  projectId: id(),
+  title: sectionTitle(),
+  afterSectionId: id().nullish(),
+});
+
+/**
+ * Adds a section after `afterSectionId` (a live section of the same
+ * project), or at the end when it is omitted or null. Only the new row is
+ * written: its ranking is a fractional key between its neighbours.
+ */
+export async function createSection(db: Db, userId: number, input: z.input<typeof createSectionInput>) {
+  const args = parseInput(createSectionInput, input);
+  await requireProject(db, userId, args.projectId, 'projectId');
+  return db.$transaction(async (tx) => {
+    await lockBoard(tx, args.projectId);
+    if (args.afterSectionId != null) await requireSection(tx, args.projectId, args.afterSectionId, 'afterSectionId');
+    const ranking = rankingAfter(await liveSections(tx, args.projectId), args.afterSectionId ?? undefined);
+    return tx.section.create({ data: { projectId: args.projectId, title: args.title, ranking } });
+  });
+}
+
+const updateSectionInput = z.object({
+  projectId: id().nullish(),
+  sectionId: id(),
+  title: sectionTitle().optional(),
+  moveAfterSectionId: id().nullable().optional(),
+  visible: z.boolean().optional(),
+});
+
+/**
+ * Renames and/or moves a section. `moveAfterSectionId` places it right after
+ * that section; null places it first. `visible` hides or shows the column
+ * (an extension: hidden sections are listed only with `includeHidden`).
+ * `projectId`, when given, must be the section's project (REST paths carry it).
+ */
+export async function updateSection(db: Db, userId: number, input: z.input<typeof updateSectionInput>) {
+  const args = parseInput(updateSectionInput, input);
+  if (args.title === undefined && args.moveAfterSectionId === undefined && args.visible === undefined) {
+    throw new ValidationError('title', 'Give at least one of title or move_after_section_id.', 'at_least_one_required');
+  }
+  const current = await sectionOfUser(db, userId, args.sectionId, args.projectId ?? undefined);
+  return db.$transaction(async (tx) => {
+    const data: Prisma.SectionUpdateInput = {};
+    if (args.title !== undefined) data.title = args.title;
+    if (args.visible !== undefined) data.visible = args.visible;
+    if (args.moveAfterSectionId !== undefined) {
+      if (args.moveAfterSectionId === current.id) {
+        throw new ValidationError('moveAfterSectionId', 'A section cannot be moved after itself.', 'self_reference');
+      }
+      await lockBoard(tx, current.projectId);
+      if (args.moveAfterSectionId !== null) await requireSection(tx, current.projectId, args.moveAfterSectionId, 'moveAfterSectionId');
+      data.ranking = rankingAfter(await liveSections(tx, current.projectId), args.moveAfterSectionId, current.id);
+    }
+    return tx.section.update({ where: { id: current.id }, data });
+  });
+}
+
+/** A live section in a project the user belongs to (NOT_FOUND otherwise, never 403). */
+async function sectionOfUser(db: Db, userId: number, sectionId: number, projectId?: number) {
+  if (projectId !== undefined) await requireProject(db, userId, projectId, 'projectId');
+  const section = await db.section.findFirst({
+    where: { id: sectionId, deletedAt: null, ...(projectId !== undefined ? { projectId } : {}), project: { members: { some: { userId } } } },
+  });
+  if (!section) throw new NotFoundError(`Section ${sectionId}`, 'sectionId');
+  return section;
+}
+
+/**
+ * Deletes a section (soft: `deletedAt` is set) and moves its tasks and
+ * drafts to the first remaining section, preferring a visible one. Each
+ * moved task gets a `task.updated` outbox event (`changes.sectionId`, as a
+ * task update writes it), so webhooks see the move; no inbox notifications
+ * (one board edit must not flood watchers with one entry per task). The
+ * last section of a board cannot be deleted (CONFLICT): every task needs one.
+ */
+export async function deleteSection(db: Db, userId: number, input: { projectId?: number | null; sectionId: number }) {
+  const args = parseInput(z.object({ projectId: id().nullish(), sectionId: id() }), input);
+  const section = await sectionOfUser(db, userId, args.sectionId, args.projectId ?? undefined);
+  return db.$transaction(async (tx) => {
+    await lockBoard(tx, section.projectId);
+    await requireSection(tx, section.projectId, section.id, 'sectionId');
+    const rest = (await liveSections(tx, section.projectId)).filter((s) => s.id !== section.id);
+    if (!rest.length) {
+      throw new ConflictError('The last section of a board cannot be deleted; add another section first.', 'sectionId', 'last_section');
+    }
+    const target = rest.find((s) => s.visible) ?? rest[0];
+    const moved = await tx.task.findMany({
+      where: { sectionId: section.id },
+      select: { id: true, uniqueIndex: true, project: { select: { ticketPrefix: true } } },
+    });
+    if (moved.length) {
+      await tx.task.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
+      await tx.outboxEvent.createMany({
+        data: moved.map((t) => ({
+          type: 'task.updated',
+          taskId: t.id,
+          projectId: section.projectId,
+          ticketNumber: ticketNumberOf(t.project.ticketPrefix, t.uniqueIndex),
+          actorId: userId,
+          data: {
+            changes: { sectionId: { from: section.id, to: target.id } },
+            reason: 'section_deleted',
+            actor: { id: userId },
+          },
+        })),
+      });
+      // As recordTaskEvent does: wake the dispatcher at commit.
+      await tx.$executeRawUnsafe(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+      wake('outbox');
+    }
+    await tx.taskDraft.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
+    await tx.section.update({ where: { id: section.id }, data: { deletedAt: new Date() } });
+    return { section, target, movedTaskCount: moved.length };
+  });
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { Prisma, Task } from '../../generated/prisma/client.ts';
+import { renderContent } from '../../content/render.ts';
+import { recordTaskEvent } from '../../events/outbox.ts';
+import { notifyAssigned, watchTask } from '../notification.ts';
+import { parseInput } from '../validate.ts';
+import {
+  TASK_LIMITS,
+  dateField,
+  descriptionField,
+  estimateMinutesField,
+  estimateSizeField,
+  idField,
+  priorityField,
+  statusField,
+  titleField,
+  urlListField,
+} from './fields.ts';
+import { backlogSection, nextUniqueIndex, requireSectionOf, requireVisibleProject } from './placement.ts';
+import { ticketNumberOf } from './ticket-number.ts';
+import { type DbOrTx, inTransaction } from './transaction.ts';
+
+/** What a new task may carry; `labelIds` and `assigneeUserIds` are for GraphQL and manifests only. */
+export const createTaskInput = z.object({
+  projectId: idField(),
+  title: titleField(),
+  description: descriptionField().nullish(),
+  /** `html` (default) or `markdown`; see renderContent. */
+  contentType: z.string().nullish(),
+  sectionId: idField().nullish(),
+  priority: priorityField().nullish(),
+  estimateMinutes: estimateMinutesField().nullish(),
+  estimateSize: estimateSizeField().nullish(),
+  images: urlListField().nullish(),
+  attachments: urlListField().nullish(),
+  dueDate: dateField().nullish(),
+  status: statusField().nullish(),
+  parentId: idField().nullish(),
+  labelIds: z.array(idField()).max(TASK_LIMITS.labelsMax).nullish(),
+  assigneeUserIds: z.array(idField()).max(TASK_LIMITS.assigneesMax).nullish(),
+});
+export type CreateTaskInput = z.input<typeof createTaskInput>;
+
+type Tx = Prisma.TransactionClient;
+
+/** Every id must be a label of the project (labels belong to one board). */
+export async function requireLabelsOf(tx: Tx, projectId: number, labelIds: number[], field = 'labelIds') {
+  const ids = [...new Set(labelIds)];
+  if (!ids.length) return ids;
+  const found = await tx.label.findMany({ where: { projectId, id: { in: ids } }, select: { id: true } });
+  const missing = ids.filter((id) => !found.some((l) => l.id === id));
+  if (missing.length) throw new NotFoundError(`Label ${missing.join(', ')} of project ${projectId}`, field);
+  return ids;
+}
+
+/** Every user must be a member of the project: only members can be assigned. */
+export async function requireMembersOf(tx: Tx, projectId: number, userIds: number[], field = 'assigneeUserIds') {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return ids;
+  const found = await tx.projectMember.findMany({
+    where: { projectId, userId: { in: ids } },
+    select: { userId: true },
+  });
+  const missing = ids.filter((id) => !found.some((m) => m.userId === id));
+  if (missing.length) {
+    throw new ValidationError(
+      field,
+      `User ${missing.join(', ')} is not a member of project ${projectId}; only members can be assigned.`,
+      'not_project_member',
+    );
+  }
+  return ids;
+}
+
+/**
+ * Creates a task in a project the actor belongs to (spec 2.4, 3):
+ * no `sectionId` → the project's `Backlog` section (created last if
+ * missing); a `sectionId` must be a live section of the project. The
+ * ticket number comes from the project counter taken in this transaction.
+ * The creator (and any assignee) watches the task; `task.created` (and
+ * `task.assigned` when assignees are given) go to the outbox. Runs inside
+ * `db` when it already is a transaction.
+ */
+export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
+  const data = parseInput(createTaskInput, input);
+  // Rendered (and `contentType` checked) before any write.
+  const description = renderContent(data.description ?? '', data.contentType);
+  return inTransaction(db, async (tx) => {
+    await requireVisibleProject(tx, actorId, data.projectId, 'projectId');
+    const { uniqueIndex, ticketPrefix } = await nextUniqueIndex(tx, data.projectId);
+    const section = data.sectionId
+      ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
+      : await backlogSection(tx, data.projectId);
+    if (data.parentId != null) {
+      const parent = await tx.task.findFirst({
+        where: { id: data.parentId, projectId: data.projectId },
+        select: { id: true },
+      });
+      if (!parent) throw new NotFoundError(`Task ${data.parentId} of project ${data.projectId}`, 'parentId');
+    }
+    const labelIds = data.labelIds ? await requireLabelsOf(tx, data.projectId, data.labelIds) : [];
+    const assigneeIds = data.assigneeUserIds ? await requireMembersOf(tx, data.projectId, data.assigneeUserIds) : [];
+
+    const task = await tx.task.create({
+      data: {
+        projectId: data.projectId,
+        sectionId: section.id,
+        uniqueIndex,
+        title: data.title,
+        description,
+        priority: data.priority ?? null,
+        estimateMinutes: data.estimateMinutes ?? null,
+        estimateSize: data.estimateSize ?? null,
+        images: data.images ?? [],
+        attachments: data.attachments ?? [],
+        dueDate: data.dueDate ?? null,
+        status: data.status ?? 'Normal',
+        parentId: data.parentId ?? null,
+        createdById: actorId,
+        labels: labelIds.length ? { create: labelIds.map((labelId) => ({ labelId })) } : undefined,
+        assignees: assigneeIds.length ? { create: assigneeIds.map((userId) => ({ userId })) } : undefined,
+      },
+    });
+    const ticketNumber = ticketNumberOf(ticketPrefix, uniqueIndex);
+    const ref = { id: task.id, projectId: task.projectId, ticketNumber };
+    await watchTask(tx, task.id, actorId);
+    await recordTaskEvent(tx, {
+      type: 'task.created',
+      task: ref,
+      actorId,
+      data: {
+        title: task.title,
+        priority: task.priority,
+        status: task.status,
+        section: { id: section.id, title: section.title },
+        dueDate: task.dueDate?.toISOString() ?? null,
+      },
+    });
+    if (assigneeIds.length) {
+      await notifyAssigned(tx, {
+        task: { id: task.id, ticketNumber, title: task.title },
+        userIds: assigneeIds,
+        actorId,
+      });
+      await recordTaskEvent(tx, {
+        type: 'task.assigned',
+        task: ref,
+        actorId,
+        data: { assignees: assigneeIds.map((id) => ({ id, kind: 'user' })) },
+      });
+    }
+    return task;
+  });
+}

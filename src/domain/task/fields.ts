@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// Field rules shared by task create, update and move. Limits the spec leaves
+// open are ours, chosen generously: description 100,000 characters; at most
+// 50 image and 50 attachment URLs (http or https, 2,048 characters each);
+// estimates up to one year of minutes.
+
+/** Largest id PostgreSQL's `integer` holds. */
+export const MAX_INT = 2147483647;
+
+/** A positive integer id. */
+export const idField = () => z.number().int().positive().max(MAX_INT);
+
+/** Priorities in GraphQL and the tool API; null means "no priority". */
+export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+export type PriorityName = (typeof PRIORITIES)[number];
+
+/** Task and project status values (spec 3). */
+export const STATUSES = ['Normal', 'Archive', 'Deleted'] as const;
+
+/** Team-manifest estimate sizes: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is unused). */
+export const ESTIMATE_SIZES = [0, 2, 3, 4, 5, 6] as const;
+
+export const TASK_LIMITS = {
+  titleMax: 500,
+  descriptionMax: 100_000,
+  urlsMax: 50,
+  urlLength: 2048,
+  estimateMinutesMax: 525_600,
+  labelsMax: 100,
+  assigneesMax: 100,
+} as const;
+
+export const titleField = () => z.string().trim().min(1).max(TASK_LIMITS.titleMax);
+export const descriptionField = () => z.string().max(TASK_LIMITS.descriptionMax);
+export const priorityField = () => z.enum(PRIORITIES);
+export const statusField = () => z.enum(STATUSES);
+export const estimateMinutesField = () => z.number().int().min(0).max(TASK_LIMITS.estimateMinutesMax);
+export const estimateSizeField = () =>
+  z
+    .number()
+    .int()
+    .refine((n) => (ESTIMATE_SIZES as readonly number[]).includes(n), 'must be 0, 2, 3, 4, 5 or 6');
+/** Images and attachments are http(s) URLs. */
+export const urlListField = () =>
+  z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(TASK_LIMITS.urlLength)
+        .regex(/^https?:\/\/\S+$/i, 'must be an http or https URL'),
+    )
+    .max(TASK_LIMITS.urlsMax);
+/** A Date, or an ISO 8601 date/datetime string (a date alone means 00:00 UTC). */
+export const dateField = () =>
+  z
+    .union([
+      z.date(),
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or datetime'),
+    ])
+    .transform((v) => (v instanceof Date ? v : new Date(v)))
+    .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date');

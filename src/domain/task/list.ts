@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { ValidationError } from '../../errors.ts';
+import { visibleProjectsWhere } from '../access.ts';
+import { parseInput } from '../validate.ts';
+import { dateField, idField, priorityField, statusField } from './fields.ts';
+import { requireVisibleProject } from './placement.ts';
+import { resolveTaskRef } from './task-ref.ts';
+import { type DbOrTx } from './transaction.ts';
+
+/** Task list paging: `limit` 1-100, default 50 (the spec leaves both open); `offset` from 0. */
+export const TASK_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+
+/**
+ * Filters of the task list (the tool route's, camelCased). All optional;
+ * several filters combine with AND. Choices where the spec is silent:
+ * `status` defaults to `Normal`; `labels` matches tasks having ANY of the
+ * names (case-insensitive); `search` is a case-insensitive substring of the
+ * title; `dueDateBefore`/`dueDateAfter` are strict (a date alone means 00:00
+ * UTC of that day); `createdSince`/`updatedSince` include the instant given.
+ * `taskId` or `ticketNumber` fetch one task by the identification rules
+ * (NOT_FOUND when not visible, ambiguity error without `projectId`) and
+ * ignore the other filters, status included.
+ */
+export const taskListInput = z.object({
+  taskId: idField().nullish(),
+  ticketNumber: z.string().trim().min(1).max(60).nullish(),
+  projectId: idField().nullish(),
+  /** Alias of `projectId` (boards are projects). */
+  boardId: idField().nullish(),
+  section: z.string().trim().min(1).max(200).nullish(),
+  /** `me`, `unassigned`, or a user id. */
+  assignedTo: z
+    .string()
+    .trim()
+    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
+    .nullish(),
+  priority: priorityField().nullish(),
+  status: statusField().nullish(),
+  labels: z.array(z.string().trim().min(1).max(100)).max(50).nullish(),
+  hasDueDate: z.boolean().nullish(),
+  dueDateBefore: dateField().nullish(),
+  dueDateAfter: dateField().nullish(),
+  createdBy: idField().nullish(),
+  createdSince: dateField().nullish(),
+  updatedSince: dateField().nullish(),
+  hasComments: z.boolean().nullish(),
+  hasAttachments: z.boolean().nullish(),
+  search: z.string().trim().max(200).nullish(),
+  limit: z.number().int().min(1).max(TASK_LIST_LIMITS.maxLimit).nullish(),
+  offset: z.number().int().min(0).max(1_000_000).nullish(),
+});
+export type TaskListInput = z.input<typeof taskListInput>;
+
+/** The Prisma filter, order and page of a task list (for `findMany` with Pothos's selection, and `count`). */
+export interface TaskListQuery {
+  where: Prisma.TaskWhereInput;
+  orderBy: Prisma.TaskOrderByWithRelationInput[];
+  take: number;
+  skip: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Builds the task list query for a viewer: only tasks of projects they are
+ * a member of, newest change first (`updatedAt` desc, then `id` desc). A
+ * `projectId`/`boardId` the viewer cannot see is NOT_FOUND; both given and
+ * different is a VALIDATION error.
+ */
+export async function taskListQuery(db: DbOrTx, userId: number, input: TaskListInput): Promise<TaskListQuery> {
+  const f = parseInput(taskListInput, input);
+  const limit = f.limit ?? TASK_LIST_LIMITS.defaultLimit;
+  const offset = f.offset ?? 0;
+  const page = {
+    orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] as Prisma.TaskOrderByWithRelationInput[],
+    take: limit,
+    skip: offset,
+    limit,
+    offset,
+  };
+
+  if (f.projectId != null && f.boardId != null && f.projectId !== f.boardId) {
+    throw new ValidationError(
+      'boardId',
+      'board_id is an alias of project_id; give one, or the same value.',
+      'conflicting_alias',
+    );
+  }
+  const projectId = f.projectId ?? f.boardId ?? null;
+
+  if (f.taskId != null || f.ticketNumber != null) {
+    const task = await resolveTaskRef(db, userId, { taskId: f.taskId, ticketNumber: f.ticketNumber, projectId });
+    return { where: { id: task.id }, ...page };
+  }
+  if (projectId != null)
+    await requireVisibleProject(db, userId, projectId, f.projectId != null ? 'projectId' : 'boardId');
+
+  const and: Prisma.TaskWhereInput[] = [{ project: visibleProjectsWhere(userId) }, { status: f.status ?? 'Normal' }];
+  if (projectId != null) and.push({ projectId });
+  if (f.section) and.push({ section: { title: { equals: f.section, mode: 'insensitive' }, deletedAt: null } });
+  if (f.assignedTo) {
+    const who = f.assignedTo.toLowerCase();
+    if (who === 'unassigned') and.push({ assignees: { none: {} } });
+    else and.push({ assignees: { some: { userId: who === 'me' ? userId : Number(who) } } });
+  }
+  if (f.priority) and.push({ priority: f.priority });
+  if (f.labels?.length) {
+    and.push({
+      labels: {
+        some: { label: { OR: f.labels.map((name) => ({ name: { equals: name, mode: 'insensitive' as const } })) } },
+      },
+    });
+  }
+  if (f.hasDueDate != null) and.push({ dueDate: f.hasDueDate ? { not: null } : null });
+  if (f.dueDateBefore) and.push({ dueDate: { lt: f.dueDateBefore } });
+  if (f.dueDateAfter) and.push({ dueDate: { gt: f.dueDateAfter } });
+  if (f.createdBy != null) and.push({ createdById: f.createdBy });
+  if (f.createdSince) and.push({ createdAt: { gte: f.createdSince } });
+  if (f.updatedSince) and.push({ updatedAt: { gte: f.updatedSince } });
+  if (f.hasComments != null) and.push({ comments: f.hasComments ? { some: {} } : { none: {} } });
+  if (f.hasAttachments != null) and.push({ attachments: { isEmpty: !f.hasAttachments } });
+  if (f.search) and.push({ title: { contains: f.search, mode: 'insensitive' } });
+  return { where: { AND: and }, ...page };
+}
+
+/** Counts what a task list would return without paging. */
+export function countTasks(db: DbOrTx, where: Prisma.TaskWhereInput): Promise<number> {
+  return db.task.count({ where });
+}

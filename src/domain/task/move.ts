@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { Task } from '../../generated/prisma/client.ts';
+import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
+import { notifyWatchers } from '../notification.ts';
+import { parseInput } from '../validate.ts';
+import { idField } from './fields.ts';
+import { firstSection, nextUniqueIndex, requireSectionOf, requireVisibleProject } from './placement.ts';
+import { type TaskRef, resolveTaskRef } from './task-ref.ts';
+import { ticketNumberOf } from './ticket-number.ts';
+import { type DbOrTx, inTransaction } from './transaction.ts';
+
+export const moveTaskInput = z.object({
+  targetProjectId: idField(),
+  targetSectionId: idField().nullish(),
+});
+export type MoveTaskInput = z.input<typeof moveTaskInput>;
+
+/**
+ * Moves a task to another project the actor belongs to: it gets the
+ * target's next `uniqueIndex` (so a new ticket number), lands in
+ * `targetSectionId` (a live section of the target) or the target's first
+ * section. What belongs to the old board goes: its labels, the link to a
+ * parent or subtasks left behind, and assignees and watchers who are not
+ * members of the target (agents stay). Writes `task.updated` with
+ * `changes` of `projectId`, `sectionId`, `uniqueIndex` and `ticketNumber`.
+ * Moving within the same project only changes the section (if given):
+ * the number is kept, and nothing at all happens when nothing changes.
+ */
+export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input: MoveTaskInput): Promise<Task> {
+  const data = parseInput(moveTaskInput, input);
+  return inTransaction(db, async (tx) => {
+    const task = await resolveTaskRef(tx, actorId, ref);
+    const from = await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } });
+    await requireVisibleProject(tx, actorId, data.targetProjectId, 'targetProjectId');
+    const fromTicket = ticketNumberOf(from.ticketPrefix, task.uniqueIndex);
+
+    if (data.targetProjectId === task.projectId) {
+      if (data.targetSectionId == null || data.targetSectionId === task.sectionId) return task;
+      await requireSectionOf(tx, task.projectId, data.targetSectionId, 'targetSectionId');
+      const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId: data.targetSectionId } });
+      const changes: Changes = { sectionId: { from: task.sectionId, to: data.targetSectionId } };
+      const ref = { id: task.id, projectId: task.projectId, ticketNumber: fromTicket };
+      await recordTaskEvent(tx, { type: 'task.updated', task: ref, actorId, data: { changes } });
+      await notifyWatchers(tx, {
+        task: { id: task.id, ticketNumber: fromTicket, title: task.title },
+        actorId,
+        fields: ['section'],
+      });
+      return updated;
+    }
+
+    const { uniqueIndex, ticketPrefix } = await nextUniqueIndex(tx, data.targetProjectId);
+    const section =
+      data.targetSectionId != null
+        ? await requireSectionOf(tx, data.targetProjectId, data.targetSectionId, 'targetSectionId')
+        : await firstSection(tx, data.targetProjectId);
+    const members = await tx.projectMember.findMany({
+      where: { projectId: data.targetProjectId },
+      select: { userId: true },
+    });
+    const memberIds = members.map((m) => m.userId);
+
+    await tx.taskLabel.deleteMany({ where: { taskId: task.id } });
+    await tx.taskAssignee.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
+    await tx.taskWatcher.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
+    await tx.task.updateMany({
+      where: { parentId: task.id, projectId: { not: data.targetProjectId } },
+      data: { parentId: null },
+    });
+    const updated = await tx.task.update({
+      where: { id: task.id },
+      data: { projectId: data.targetProjectId, sectionId: section.id, uniqueIndex, parentId: null },
+    });
+
+    const toTicket = ticketNumberOf(ticketPrefix, uniqueIndex);
+    const changes: Changes = {
+      projectId: { from: task.projectId, to: data.targetProjectId },
+      sectionId: { from: task.sectionId, to: section.id },
+      uniqueIndex: { from: task.uniqueIndex, to: uniqueIndex },
+      ticketNumber: { from: fromTicket, to: toTicket },
+    };
+    await recordTaskEvent(tx, {
+      type: 'task.updated',
+      task: { id: task.id, projectId: data.targetProjectId, ticketNumber: toTicket },
+      actorId,
+      data: { changes },
+    });
+    await notifyWatchers(tx, {
+      task: { id: task.id, ticketNumber: toTicket, title: task.title },
+      actorId,
+      fields: ['project'],
+    });
+    return updated;
+  });
+}

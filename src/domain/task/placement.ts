@@ -1,0 +1,73 @@
+import { generateKeyBetween } from 'fractional-indexing';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { NotFoundError } from '../../errors.ts';
+import { visibleProjectsWhere } from '../access.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** The section tasks land in when none is given (spec 3). */
+export const DEFAULT_SECTION_TITLE = 'Backlog';
+
+/**
+ * Takes the project's next task number: one UPDATE … RETURNING, so the row
+ * stays locked until the transaction ends and concurrent creates get
+ * distinct, gap-free numbers (a rolled-back create gives its number back).
+ */
+export async function nextUniqueIndex(
+  tx: Tx,
+  projectId: number,
+): Promise<{ uniqueIndex: number; ticketPrefix: string }> {
+  const rows = await tx.$queryRaw<{ taskCounter: number; ticketPrefix: string }[]>`
+    UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
+    WHERE "id" = ${projectId}
+    RETURNING "taskCounter", "ticketPrefix"`;
+  if (!rows.length) throw new NotFoundError(`Project ${projectId}`, 'projectId');
+  return { uniqueIndex: Number(rows[0].taskCounter), ticketPrefix: rows[0].ticketPrefix };
+}
+
+/** `requireProject` for a transaction: a project the user is a member of, or NOT_FOUND naming `field`. */
+export async function requireVisibleProject(tx: Tx, userId: number, projectId: number, field: string) {
+  const project = await tx.project.findFirst({ where: { id: projectId, ...visibleProjectsWhere(userId) } });
+  if (!project) throw new NotFoundError(`Project ${projectId}`, field);
+  return project;
+}
+
+/** A live (not deleted) section of the project, or NOT_FOUND naming `field`. */
+export async function requireSectionOf(tx: Tx, projectId: number, sectionId: number, field: string) {
+  const section = await tx.section.findFirst({ where: { id: sectionId, projectId, deletedAt: null } });
+  if (!section) throw new NotFoundError(`Section ${sectionId} of project ${projectId}`, field);
+  return section;
+}
+
+/**
+ * The project's `Backlog` section (title compared case-insensitively),
+ * created as the last column when missing. Call after `nextUniqueIndex`:
+ * its row lock keeps two creates from both adding a Backlog.
+ */
+export async function backlogSection(tx: Tx, projectId: number) {
+  const existing = await tx.section.findFirst({
+    where: { projectId, deletedAt: null, title: { equals: DEFAULT_SECTION_TITLE, mode: 'insensitive' } },
+    orderBy: [{ ranking: 'asc' }, { id: 'asc' }],
+  });
+  if (existing) return existing;
+  return appendSection(tx, projectId, DEFAULT_SECTION_TITLE);
+}
+
+/** The project's first live section in board order, or a new `Backlog` when it has none. */
+export async function firstSection(tx: Tx, projectId: number) {
+  const first = await tx.section.findFirst({
+    where: { projectId, deletedAt: null },
+    orderBy: [{ ranking: 'asc' }, { id: 'asc' }],
+  });
+  return first ?? appendSection(tx, projectId, DEFAULT_SECTION_TITLE);
+}
+
+async function appendSection(tx: Tx, projectId: number, title: string) {
+  // Deleted sections keep their ranking; ranking after every row keeps keys unique.
+  const last = await tx.section.findFirst({
+    where: { projectId },
+    orderBy: { ranking: 'desc' },
+    select: { ranking: true },
+  });
+  return tx.section.create({ data: { projectId, title, ranking: generateKeyBetween(last?.ranking ?? null, null) } });
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { parseInput } from './validate.ts';
+
+const newTeamInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  memberIds: z.array(z.number().int().positive()).max(1000).default([]),
+});
+
+/** Creates a team with its members (ids must exist). */
+export async function createTeam(db: Db, input: z.input<typeof newTeamInput>) {
+  const data = parseInput(newTeamInput, input);
+  return db.team.create({
+    data: {
+      title: data.title,
+      members: { create: [...new Set(data.memberIds)].map((userId) => ({ userId })) },
+    },
+  });
+}
+
+/** Prisma query part: teams the user belongs to, by title. */
+export function teamsOfWhere(userId: number) {
+  return { where: { members: { some: { userId } } }, orderBy: { title: 'asc' as const } };
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { Viewer } from '../auth/viewer.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { UnauthenticatedError } from '../errors.ts';
+import { parseInput } from './validate.ts';
+
+/** Most users one search answers. */
+export const USER_SEARCH_MAX = 20;
+/** Most emails one `getByEmails` call may ask for. */
+export const EMAIL_LOOKUP_MAX = 100;
+
+/**
+ * Users the caller may discover: the caller, and everyone sharing a team or
+ * a project with the caller. Nobody else is ever returned, not even as
+ * "exists": unknown and foreign users look the same (absent).
+ */
+export function knownUsersWhere(userId: number): Prisma.UserWhereInput {
+  return {
+    OR: [
+      { id: userId },
+      { teams: { some: { team: { members: { some: { userId } } } } } },
+      { projects: { some: { project: { members: { some: { userId } } } } } },
+    ],
+  };
+}
+
+/**
+ * Spec 5.5: the user directory routes need a verified signed session, not
+ * only an API key (they reveal who else uses the service).
+ */
+export function requireSessionViewer(viewer: Viewer): void {
+  if (viewer.via !== 'session') {
+    throw new UnauthenticatedError(
+      'This operation requires a signed session (svc_session cookie); an API key alone is not enough.',
+      'svc_session',
+      'session_required',
+    );
+  }
+}
+
+const searchInput = z.object({
+  query: z.string().trim().min(1).max(100),
+  limit: z.number().int().min(1).max(USER_SEARCH_MAX).default(USER_SEARCH_MAX),
+});
+
+/**
+ * Prisma arguments of a user search: email prefix, or display-name prefix
+ * of any word ("smi" finds "Jane Smith"), case-insensitive, among
+ * {@link knownUsersWhere}; by display name, then id.
+ */
+export function userSearchArgs(viewerId: number, input: z.input<typeof searchInput>) {
+  const parsed = parseInput(searchInput, input);
+  // Prisma passes the text to (I)LIKE as is: `%` and `_` must stay literal.
+  const query = parsed.query.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const limit = parsed.limit;
+  return {
+    where: {
+      AND: [
+        knownUsersWhere(viewerId),
+        {
+          OR: [
+            { email: { startsWith: query, mode: 'insensitive' } },
+            { displayName: { startsWith: query, mode: 'insensitive' } },
+            { displayName: { contains: ` ${query}`, mode: 'insensitive' } },
+          ],
+        },
+      ],
+    },
+    orderBy: [{ displayName: 'asc' }, { id: 'asc' }],
+    take: limit,
+  } satisfies Prisma.UserFindManyArgs;
+}
+
+const emailsInput = z.object({
+  emails: z.array(z.string().trim().toLowerCase().max(320)).min(1).max(EMAIL_LOOKUP_MAX),
+});
+
+/**
+ * Prisma arguments of a lookup by emails (case-insensitive): only users of
+ * {@link knownUsersWhere}; other or unknown emails are simply absent.
+ * Ordered by email.
+ */
+export function usersByEmailsArgs(viewerId: number, input: z.input<typeof emailsInput>) {
+  const { emails } = parseInput(emailsInput, input);
+  return {
+    where: { AND: [knownUsersWhere(viewerId), { email: { in: [...new Set(emails.filter(Boolean))] } }] },
+    orderBy: [{ email: 'asc' }],
+    take: EMAIL_LOOKUP_MAX,
+  } satisfies Prisma.UserFindManyArgs;
+}

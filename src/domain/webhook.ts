@@ -1,0 +1,260 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { TASK_EVENTS, type TaskEventName } from '../events/outbox.ts';
+import { assertLiteralHostAllowed } from '../events/webhook-destination.ts';
+import { newWebhookSecret } from '../events/webhook-signature.ts';
+import { wake } from '../events/wakeup.ts';
+import type { Prisma, WebhookSubscription } from '../generated/prisma/client.ts';
+import { requireProject, requireTeam, visibleProjectsWhere } from './access.ts';
+import { parseInput } from './validate.ts';
+
+/** The metadata key that selects events (spec 6, rule 1). */
+export const EVENT_TYPE_KEY = 'X-Event-Type';
+
+/** Subscriptions per project or team, as GitHub limits hooks per repository. */
+export const MAX_SUBSCRIPTIONS_PER_SCOPE = 20;
+
+/** Domain options that depend on configuration. */
+export interface WebhookPolicy {
+  /** Accept private, loopback and link-local destinations (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+}
+
+/** Prisma filter: subscriptions of projects or teams the user belongs to. */
+export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
+  return { OR: [{ project: visibleProjectsWhere(userId) }, { team: { members: { some: { userId } } } }] };
+}
+
+/**
+ * Validates `metadata`: an object whose only key is `X-Event-Type` (any
+ * letter case), listing one or more known event names. Returns the stored
+ * form, names de-duplicated in the order of spec 6.
+ */
+export function parseWebhookMetadata(value: unknown, field = 'metadata'): { [EVENT_TYPE_KEY]: TaskEventName[] } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError(
+      field,
+      `${field} must be an object like {"${EVENT_TYPE_KEY}": ["task.updated"]}.`,
+      'invalid_type',
+    );
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  const unknownKey = entries.find(([k]) => k.toLowerCase() !== EVENT_TYPE_KEY.toLowerCase());
+  if (unknownKey) {
+    throw new ValidationError(
+      field,
+      `Unknown ${field} key "${unknownKey[0]}": only "${EVENT_TYPE_KEY}" is supported.`,
+      'unrecognized_keys',
+    );
+  }
+  if (entries.length !== 1) {
+    throw new ValidationError(field, `${field} must list the events to receive in "${EVENT_TYPE_KEY}".`, 'required');
+  }
+  const names = entries[0][1];
+  if (!Array.isArray(names) || names.length === 0 || names.some((n) => typeof n !== 'string')) {
+    throw new ValidationError(
+      field,
+      `${field}["${EVENT_TYPE_KEY}"] must be a non-empty array of event names.`,
+      'invalid_type',
+    );
+  }
+  const unknownName = names.find((n) => !(TASK_EVENTS as readonly string[]).includes(n));
+  if (unknownName !== undefined) {
+    throw new ValidationError(
+      field,
+      `Unknown event "${String(unknownName).slice(0, 100)}" in ${field}["${EVENT_TYPE_KEY}"]; known events: ${TASK_EVENTS.join(', ')}.`,
+      'invalid_event',
+    );
+  }
+  return { [EVENT_TYPE_KEY]: TASK_EVENTS.filter((e) => names.includes(e)) };
+}
+
+const urlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http:// or https:// URL');
+
+function parseUrl(raw: unknown, policy: WebhookPolicy): string {
+  const url = parseInput(z.object({ url: urlSchema }), { url: raw }).url;
+  if (!policy.allowPrivate) {
+    try {
+      assertLiteralHostAllowed(new URL(url));
+    } catch (err) {
+      throw new ValidationError('url', (err as Error).message, 'private_destination');
+    }
+  }
+  return url;
+}
+
+const descriptionSchema = z.string().trim().max(500).nullish();
+
+export interface CreateWebhookInput {
+  url: unknown;
+  projectId?: number | null;
+  /** Numeric id or UUID. */
+  teamId?: number | string | null;
+  metadata?: unknown;
+  description?: string | null;
+}
+
+/**
+ * Creates a subscription on a project or a team the user belongs to (one of
+ * the two). Returns the row with its signing secret, which no other
+ * response shows again.
+ */
+export async function createWebhookSubscription(
+  db: Db,
+  userId: number,
+  input: CreateWebhookInput,
+  policy: WebhookPolicy,
+): Promise<WebhookSubscription> {
+  const url = parseUrl(input.url, policy);
+  const metadata = parseWebhookMetadata(input.metadata);
+  const description = parseInput(z.object({ description: descriptionSchema }), {
+    description: input.description,
+  }).description;
+  const hasProject = input.projectId !== undefined && input.projectId !== null;
+  const hasTeam = input.teamId !== undefined && input.teamId !== null && input.teamId !== '';
+  if (hasProject === hasTeam) {
+    throw new ValidationError(
+      hasProject ? 'teamId' : 'projectId',
+      hasProject
+        ? 'Give a project or a team as the scope, not both.'
+        : 'A subscription needs a scope: a project id or a team id.',
+      hasProject ? 'exclusive' : 'required',
+    );
+  }
+  const scope = hasProject
+    ? { projectId: (await requireProject(db, userId, input.projectId!, 'projectId')).id }
+    : { teamId: (await requireTeam(db, userId, input.teamId!, 'teamId')).id };
+  const existing = await db.webhookSubscription.count({ where: scope });
+  if (existing >= MAX_SUBSCRIPTIONS_PER_SCOPE) {
+    throw new ValidationError(
+      hasProject ? 'projectId' : 'teamId',
+      `A ${hasProject ? 'project' : 'team'} can have at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} webhook subscriptions.`,
+      'limit_exceeded',
+    );
+  }
+  return db.webhookSubscription.create({
+    data: {
+      ...scope,
+      url,
+      metadata,
+      description: description || null,
+      secret: newWebhookSecret(),
+      createdById: userId,
+    },
+  });
+}
+
+/** Loads a subscription the user may manage, or NOT_FOUND. */
+export async function requireWebhookSubscription(db: Db, userId: number, id: number, field = 'subscriptionId') {
+  const row = await db.webhookSubscription.findFirst({ where: { id, ...visibleWebhooksWhere(userId) } });
+  if (!row) throw new NotFoundError(`Webhook subscription ${id}`, field);
+  return row;
+}
+
+export interface UpdateWebhookInput {
+  metadata?: unknown;
+  url?: unknown;
+  description?: string | null;
+  active?: boolean | null;
+}
+
+/**
+ * Changes a subscription's events (`metadata`), URL, description or state.
+ * `active: true` re-enables a disabled one and clears its failure streak;
+ * the scope cannot change (delete and create instead).
+ */
+export async function updateWebhookSubscription(
+  db: Db,
+  userId: number,
+  id: number,
+  input: UpdateWebhookInput,
+  policy: WebhookPolicy,
+): Promise<WebhookSubscription> {
+  const data: Prisma.WebhookSubscriptionUpdateInput = {};
+  if (input.metadata !== undefined) data.metadata = parseWebhookMetadata(input.metadata);
+  if (input.url !== undefined && input.url !== null) data.url = parseUrl(input.url, policy);
+  if (input.description !== undefined) {
+    data.description =
+      parseInput(z.object({ description: descriptionSchema }), { description: input.description }).description || null;
+  }
+  if (input.active !== undefined && input.active !== null) {
+    data.active = input.active;
+    data.disabledReason = input.active ? null : 'Disabled through the API.';
+    if (input.active) data.failingSince = null;
+  }
+  if (Object.keys(data).length === 0) {
+    throw new ValidationError('metadata', 'Nothing to change: give metadata, url, description or active.', 'required');
+  }
+  await requireWebhookSubscription(db, userId, id);
+  return db.webhookSubscription.update({ where: { id }, data });
+}
+
+/** Deletes a subscription with its delivery log. */
+export async function deleteWebhookSubscription(db: Db, userId: number, id: number): Promise<void> {
+  await requireWebhookSubscription(db, userId, id);
+  await db.webhookSubscription.delete({ where: { id } });
+}
+
+const deliveryListInput = z.object({
+  status: z.enum(['pending', 'succeeded', 'failed']).nullish(),
+  limit: z.number().int().min(1).max(100).default(50),
+  offset: z.number().int().min(0).default(0),
+});
+
+/** Where/paging of a subscription's delivery log, newest first; NOT_FOUND for a subscription the user cannot see. */
+export async function deliveryListQuery(
+  db: Db,
+  userId: number,
+  subscriptionId: number,
+  input: z.input<typeof deliveryListInput>,
+) {
+  const args = parseInput(deliveryListInput, input);
+  await requireWebhookSubscription(db, userId, subscriptionId);
+  const where: Prisma.WebhookDeliveryWhereInput = { subscriptionId, ...(args.status ? { status: args.status } : {}) };
+  return {
+    where,
+    orderBy: { id: 'desc' as const },
+    take: args.limit,
+    skip: args.offset,
+    limit: args.limit,
+    offset: args.offset,
+  };
+}
+
+/**
+ * Queues a delivery again (any status), with the same event, payload and
+ * `webhook-id`, its retry schedule restarted. Refused while the
+ * subscription is disabled: re-enable it first.
+ */
+export async function redeliverWebhook(db: Db, userId: number, subscriptionId: number, deliveryId: number) {
+  const sub = await requireWebhookSubscription(db, userId, subscriptionId);
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, subscriptionId } });
+  if (!delivery) throw new NotFoundError(`Delivery ${deliveryId}`, 'deliveryId');
+  if (!sub.active) {
+    throw new ConflictError(
+      'The subscription is disabled; re-enable it with PATCH {"active": true} first.',
+      'subscriptionId',
+      'disabled',
+    );
+  }
+  await db.$executeRaw`
+    UPDATE "WebhookDelivery"
+    SET status = 'pending'::"DeliveryStatus", "attemptCount" = 0,
+        "nextAttemptAt" = timezone('UTC', now()), "updatedAt" = timezone('UTC', now())
+    WHERE id = ${deliveryId}::integer`;
+  wake('deliveries');
+  return delivery.id;
+}

@@ -1,0 +1,243 @@
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../logger.ts';
+import { PollLoop } from './poll-loop.ts';
+import {
+  DEFAULT_DISABLE_AFTER_MS,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  nextRetryDelay,
+  type RetryPolicy,
+} from './retry-policy.ts';
+import { toTaskEventMessage, toWebhookPayload } from './task-event-message.ts';
+import { postWebhook, type PostOutcome } from './webhook-http.ts';
+import { webhookHeaders } from './webhook-signature.ts';
+import { onWake } from './wakeup.ts';
+
+/** Tuning of webhook delivery. */
+export interface DeliveryOptions {
+  pollIntervalMs: number;
+  /** Deliveries in flight at once, per instance. */
+  concurrency: number;
+  /** A claimed delivery is hidden from other instances this long (longer than `timeoutMs`). */
+  leaseMs: number;
+  /** A 2xx must arrive within this time. */
+  timeoutMs: number;
+  retry: RetryPolicy;
+  /** A subscription failing without a success for this long is disabled. */
+  disableAfterMs: number;
+  /** Allow private, loopback and link-local destinations (config WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  /** Test-only: throwing between the POST and recording its outcome simulates a crash. */
+  faults?: { beforeRecord?: (deliveryId: number) => Promise<void> | void };
+}
+
+export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
+  pollIntervalMs: 200,
+  concurrency: 32,
+  leaseMs: 60_000,
+  timeoutMs: 10_000,
+  retry: { scheduleMs: DEFAULT_RETRY_SCHEDULE_MS, jitter: 0.2 },
+  disableAfterMs: DEFAULT_DISABLE_AFTER_MS,
+  allowPrivate: false,
+};
+
+export const USER_AGENT = 'tasksvc-webhooks/1';
+
+interface ClaimedDelivery {
+  id: number;
+}
+
+/**
+ * Sends due webhook deliveries and records each attempt. Deliveries are
+ * claimed with `FOR UPDATE SKIP LOCKED` plus a lease (their `nextAttemptAt`
+ * moves `leaseMs` ahead), so a delivery whose sender died is retried after
+ * the lease. Per subscription and task, a delivery waits until every earlier
+ * one is settled, so receivers see each task's events in order.
+ */
+export class WebhookDeliverer {
+  private readonly loop: PollLoop;
+  private readonly inFlight = new Set<Promise<void>>();
+  private offWake: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    readonly options: DeliveryOptions,
+  ) {
+    this.loop = new PollLoop('webhooks', options.pollIntervalMs, () => this.step(), logger);
+  }
+
+  /** Starts the delivery loop. */
+  start(): void {
+    this.loop.start();
+    this.offWake = onWake('deliveries', () => this.loop.nudge());
+  }
+
+  /** Stops claiming and waits for the attempts in flight (each ends within `timeoutMs`). */
+  async stop(): Promise<void> {
+    this.offWake?.();
+    await this.loop.stop();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Wakes the loop (new deliveries were queued). */
+  nudge(): void {
+    this.loop.nudge();
+  }
+
+  private async step(): Promise<boolean> {
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return false;
+    const claimed = await this.claim(free);
+    for (const { id } of claimed) {
+      const p = this.attempt(id)
+        .catch((err) => this.logger.error({ err, deliveryId: id }, 'webhook attempt failed to run'))
+        .finally(() => {
+          this.inFlight.delete(p);
+          this.loop.nudge();
+        });
+      this.inFlight.add(p);
+    }
+    return claimed.length > 0 && this.inFlight.size < this.options.concurrency;
+  }
+
+  /** Claims up to `limit` due deliveries whose earlier ones (same subscription and task) are settled. */
+  private claim(limit: number): Promise<ClaimedDelivery[]> {
+    return this.db.$queryRaw<ClaimedDelivery[]>`
+      UPDATE "WebhookDelivery" AS d
+      SET "nextAttemptAt" = timezone('UTC', now()) + (${this.options.leaseMs}::integer * interval '1 millisecond')
+      FROM (
+        SELECT d1.id FROM "WebhookDelivery" d1
+        JOIN "WebhookSubscription" s ON s.id = d1."subscriptionId"
+        JOIN "OutboxEvent" e ON e.id = d1."eventId"
+        WHERE d1.status = 'pending'::"DeliveryStatus"
+          AND d1."nextAttemptAt" <= timezone('UTC', now())
+          AND s.active
+          AND NOT EXISTS (
+            SELECT 1 FROM "WebhookDelivery" d2 JOIN "OutboxEvent" e2 ON e2.id = d2."eventId"
+            WHERE d2."subscriptionId" = d1."subscriptionId" AND d2.status = 'pending'::"DeliveryStatus"
+              AND d2."eventId" < d1."eventId" AND e2."taskId" = e."taskId")
+          AND NOT EXISTS (
+            SELECT 1 FROM "OutboxEvent" e3
+            WHERE e3."processedAt" IS NULL AND e3."taskId" = e."taskId" AND e3.id < e.id)
+        ORDER BY d1."nextAttemptAt", d1.id
+        LIMIT ${limit}::integer
+        FOR UPDATE OF d1 SKIP LOCKED
+      ) AS c
+      WHERE d.id = c.id
+      RETURNING d.id`;
+  }
+
+  /** One attempt of one claimed delivery: POST, then record the outcome. */
+  private async attempt(deliveryId: number): Promise<void> {
+    const delivery = await this.db.webhookDelivery.findUnique({
+      where: { id: deliveryId },
+      include: { subscription: true, event: true },
+    });
+    if (!delivery || delivery.status !== 'pending' || !delivery.subscription.active) return;
+    const message = toTaskEventMessage(delivery.event);
+    const body = JSON.stringify(toWebhookPayload(message));
+    const outcome = await postWebhook(
+      delivery.subscription.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'x-event-type': message.event,
+        ...webhookHeaders(delivery.subscription.secret, message.id, body),
+      },
+      body,
+      { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
+    );
+    await this.options.faults?.beforeRecord?.(deliveryId);
+    await recordAttempt(
+      this.db,
+      { deliveryId, subscriptionId: delivery.subscriptionId, attemptCount: delivery.attemptCount },
+      outcome,
+      this.options,
+    );
+  }
+}
+
+/** True for a 2xx answer. */
+export function isSuccess(outcome: PostOutcome): boolean {
+  return outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+}
+
+/**
+ * Logs one attempt and moves the delivery on: succeeded; retried later
+ * (backoff with jitter, or `Retry-After`); or failed when the schedule is
+ * exhausted. A 410 disables the subscription at once; a subscription with
+ * no success for `disableAfterMs` is disabled too, with the reason.
+ */
+export async function recordAttempt(
+  db: Db,
+  delivery: { deliveryId: number; subscriptionId: number; attemptCount: number },
+  outcome: PostOutcome,
+  options: Pick<DeliveryOptions, 'retry' | 'disableAfterMs'>,
+): Promise<void> {
+  const attempts = delivery.attemptCount + 1;
+  const { deliveryId, subscriptionId } = delivery;
+  await db.$transaction(async (tx) => {
+    await tx.webhookAttempt.create({
+      data: {
+        deliveryId,
+        statusCode: outcome.statusCode,
+        durationMs: outcome.durationMs,
+        responseExcerpt: outcome.responseExcerpt,
+        error: outcome.error,
+      },
+    });
+    if (isSuccess(outcome)) {
+      await tx.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: { status: 'succeeded', attemptCount: attempts, lastStatusCode: outcome.statusCode },
+      });
+      await tx.webhookSubscription.updateMany({
+        where: { id: subscriptionId, failingSince: { not: null } },
+        data: { failingSince: null },
+      });
+      return;
+    }
+    const gone = outcome.statusCode === 410;
+    const delay = gone ? null : nextRetryDelay(options.retry, attempts, outcome.retryAfterMs);
+    if (delay === null) {
+      await tx.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: { status: 'failed', attemptCount: attempts, lastStatusCode: outcome.statusCode },
+      });
+    } else {
+      await tx.$executeRaw`
+        UPDATE "WebhookDelivery"
+        SET "attemptCount" = ${attempts}::integer, "lastStatusCode" = ${outcome.statusCode}::integer,
+            "nextAttemptAt" = timezone('UTC', now()) + (${delay}::integer * interval '1 millisecond'),
+            "updatedAt" = timezone('UTC', now())
+        WHERE id = ${deliveryId}::integer`;
+    }
+    if (gone) {
+      await tx.webhookSubscription.update({
+        where: { id: subscriptionId },
+        data: {
+          active: false,
+          disabledReason: `The endpoint answered 410 Gone on ${new Date().toISOString()}; re-enable with PATCH {"active": true}.`,
+        },
+      });
+      return;
+    }
+    const [streak] = await tx.$queryRaw<{ failingSince: Date; expired: boolean }[]>`
+      UPDATE "WebhookSubscription"
+      SET "failingSince" = COALESCE("failingSince", timezone('UTC', now()))
+      WHERE id = ${subscriptionId}::integer
+      RETURNING "failingSince",
+        "failingSince" < timezone('UTC', now()) - (${options.disableAfterMs}::bigint * interval '1 millisecond') AS expired`;
+    if (streak?.expired) {
+      await tx.webhookSubscription.update({
+        where: { id: subscriptionId },
+        data: {
+          active: false,
+          disabledReason:
+            `Deliveries have failed without a success since ${new Date(streak.failingSince).toISOString()}; ` +
+            're-enable with PATCH {"active": true}.',
+        },
+      });
+    }
+  });
+}

@@ -1,0 +1,75 @@
+import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { AppError, UnauthenticatedError } from '../errors.ts';
+import type PrismaTypes from '../generated/pothos-types.ts';
+import { getDatamodel } from '../generated/pothos-types.ts';
+import type { GraphQLContext } from './context.ts';
+
+/** Query limits: deep or wide queries are refused before they run. */
+export const QUERY_LIMITS = { depth: 10, breadth: 200, complexity: 5000 };
+
+/** The Pothos builder: plugins and scalars only; types live in ./types. */
+export const builder = new SchemaBuilder<{
+  PrismaTypes: PrismaTypes;
+  Context: GraphQLContext;
+  AuthScopes: { authenticated: boolean };
+  DefaultFieldNullability: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    JSON: { Input: unknown; Output: unknown };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, ComplexityPlugin, PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: async (ctx) => ({ authenticated: ctx.viewer !== null }),
+    unauthorizedError: () => new UnauthenticatedError(),
+  },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: QUERY_LIMITS,
+    complexityError: (kind, result) => {
+      const k = String(kind).toLowerCase() as 'depth' | 'breadth' | 'complexity';
+      const max = { depth: result.maxDepth, breadth: result.maxBreadth, complexity: result.maxComplexity }[k];
+      return new AppError('VALIDATION', `Query ${k} ${result[k]} exceeds the limit of ${max}.`, 'query', `${k}_limit`);
+    },
+  },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    // A resolver that forgets to spread `query` into Prisma loses its selections: say so.
+    onUnusedQuery: 'warn',
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 timestamp, always in UTC (e.g. `2026-01-31T12:00:00.000Z`).',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => {
+    const date = new Date(String(value));
+    if (typeof value !== 'string' || Number.isNaN(date.getTime())) {
+      throw new AppError('VALIDATION', 'Expected an ISO 8601 date or datetime string.', null, 'invalid_date');
+    }
+    return date;
+  },
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
+
+// Every root field requires an authenticated caller unless it says otherwise.
+builder.queryType({ authScopes: { authenticated: true }, description: 'Read operations.' });
+builder.mutationType({ authScopes: { authenticated: true }, description: 'Write operations.' });

@@ -1,0 +1,12 @@
+import type { Viewer } from '../auth/viewer.ts';
+import type { Db } from '../db/client.ts';
+import type { Services } from '../services.ts';
+
+/** What every resolver receives. Built once per request by the HTTP layer. */
+export interface GraphQLContext {
+  db: Db;
+  services: Services;
+  /** null only on unauthenticated requests, which the auth scopes reject. */
+  viewer: Viewer | null;
+  requestId: string;
+}

@@ -1,0 +1,95 @@
+import { addComment, commentListQuery, COMMENT_PAGE } from '../../domain/comment.ts';
+import { builder } from '../builder.ts';
+import { itemsQuery, pageType } from '../page.ts';
+import { viewerOf } from '../viewer.ts';
+import { SortOrderEnum } from './project.ts';
+import { TaskRefInput } from './task-ref.ts';
+
+/** A structured mention of a user in a comment. */
+export const CommentMentionType = builder.prismaObject('CommentMention', {
+  description: 'A user mentioned in a comment through the structured `mentions` list (`@name` text is not a mention).',
+  fields: (t) => ({
+    userId: t.exposeInt('userId', { description: 'Id of the mentioned user.' }),
+    displayName: t.exposeString('displayName', { description: 'Name as written by the commenter.' }),
+    user: t.relation('user', { description: 'The mentioned user.' }),
+  }),
+});
+
+/** A comment on a task. */
+export const CommentType = builder.prismaObject('Comment', {
+  description: 'A comment on a task.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Numeric comment id.' }),
+    taskId: t.exposeInt('taskId', { description: 'The task commented on.' }),
+    text: t.exposeString('text', { description: 'Sanitised HTML (markdown input is converted, spec 4.6).' }),
+    images: t.exposeStringList('images', { description: 'Image URLs attached to the comment.' }),
+    author: t.relation('author', { nullable: true, description: 'Who wrote it; null once that user is deleted.' }),
+    mentions: t.relation('mentions', {
+      description: 'Users mentioned through the structured list, in user id order.',
+      query: { orderBy: { userId: 'asc' } },
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the comment was added.' }),
+  }),
+});
+
+export const CommentPage = pageType('Comment', CommentType, 'comments');
+
+export const MentionInput = builder.inputType('MentionInput', {
+  description: 'A structured mention: the user must be a member of the task’s board (spec 5.4).',
+  fields: (t) => ({
+    userId: t.int({ required: true, description: 'Id of the mentioned user.' }),
+    displayName: t.string({ required: true, description: 'Name shown for the mention (1 to 200 characters).' }),
+  }),
+});
+
+builder.queryField('comments', (t) =>
+  t.field({
+    type: CommentPage,
+    description: 'Comments of a task, oldest first by default, with the total count.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
+      limit: t.arg.int({ defaultValue: COMMENT_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Comments to skip.' }),
+      sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: '`asc` oldest first (default) or `desc` newest first.' }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const q = await commentListQuery(ctx.db, viewerOf(ctx).userId, args.ref, {
+        limit: args.limit ?? undefined,
+        offset: args.offset ?? undefined,
+        sortOrder: args.sortOrder ?? undefined,
+      });
+      const [items, total] = await Promise.all([
+        ctx.db.comment.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
+        ctx.db.comment.count({ where: q.where }),
+      ]);
+      return { items, total, limit: q.limit, offset: q.offset };
+    },
+  }),
+);
+
+builder.mutationField('addComment', (t) =>
+  t.prismaField({
+    type: 'Comment',
+    description:
+      'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `markdown` (GFM → HTML, spec 4.6); ' +
+      'any other `contentType` is a validation error. Only the structured `mentions` notify (spec 4.1 rule 3); a ' +
+      'mentioned user who is not a member of the task’s board makes the call fail with UNAUTHENTICATED ' +
+      '(`cross_board_mention`, spec 5.4) and nothing is written. The author starts watching the task.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
+      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`.' }),
+      contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
+      images: t.arg.stringList({ description: 'Image URLs (http or https, at most 20).' }),
+      mentions: t.arg({ type: [MentionInput], description: 'Users to mention and notify (at most 50).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const comment = await addComment(ctx.db, viewerOf(ctx).userId, args.ref, {
+        text: args.text,
+        contentType: args.contentType,
+        images: args.images,
+        mentions: args.mentions,
+      });
+      return ctx.db.comment.findUniqueOrThrow({ ...query, where: { id: comment.id } });
+    },
+  }),
+);

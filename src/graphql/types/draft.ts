@@ -1,0 +1,119 @@
+import {
+  createDraft,
+  deleteDraft,
+  DRAFT_PAGE,
+  draftListQuery,
+  myDraftsWhere,
+  publishDraft,
+  requireDraft,
+  updateDraft,
+} from '../../domain/draft.ts';
+import { builder } from '../builder.ts';
+import { itemsQuery, pageType } from '../page.ts';
+import { viewerOf } from '../viewer.ts';
+import { PriorityEnum } from './task.ts';
+
+/** An unpublished task of the viewer. */
+export const TaskDraftType = builder.prismaObject('TaskDraft', {
+  description:
+    'A task draft: an unpublished task that only its author sees. Every field may be empty while drafting; ' +
+    'publishing needs a project and a title and turns the draft into a task.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Numeric draft id.' }),
+    projectId: t.exposeInt('projectId', { nullable: true, description: 'Project the task will be created in, once chosen.' }),
+    sectionId: t.exposeInt('sectionId', { nullable: true, description: 'Section of that project; none → Backlog on publish.' }),
+    title: t.exposeString('title', { description: 'Title so far (may be empty; at most 500 characters).' }),
+    description: t.exposeString('description', { description: 'Sanitised HTML description.' }),
+    priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
+    dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
+    project: t.relation('project', { nullable: true, description: 'The project, once chosen.' }),
+    section: t.relation('section', { nullable: true, description: 'The section, once chosen.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last edit.' }),
+  }),
+});
+
+export const TaskDraftPage = pageType('TaskDraft', TaskDraftType, 'task drafts');
+
+builder.queryFields((t) => ({
+  drafts: t.field({
+    type: TaskDraftPage,
+    description: 'The viewer’s task drafts, most recently edited first.',
+    args: {
+      limit: t.arg.int({ defaultValue: DRAFT_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Drafts to skip.' }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const q = draftListQuery(viewerOf(ctx).userId, { limit: args.limit ?? undefined, offset: args.offset ?? undefined });
+      const [items, total] = await Promise.all([
+        ctx.db.taskDraft.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
+        ctx.db.taskDraft.count({ where: q.where }),
+      ]);
+      return { items, total, limit: q.limit, offset: q.offset };
+    },
+  }),
+  draft: t.prismaField({
+    type: 'TaskDraft',
+    description: 'One of the viewer’s drafts (another user’s draft is NOT_FOUND).',
+    args: { id: t.arg.int({ required: true, description: 'Draft id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const userId = viewerOf(ctx).userId;
+      await requireDraft(ctx.db, userId, args.id);
+      return ctx.db.taskDraft.findFirstOrThrow({ ...query, where: { id: args.id, ...myDraftsWhere(userId) } });
+    },
+  }),
+}));
+
+const draftFieldArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({
+  projectId: t.arg.int({ description: 'Project of the future task (one of yours); null clears it.' }),
+  sectionId: t.arg.int({ description: 'Section of that project; null clears it.' }),
+  title: t.arg.string({ description: 'Title, at most 500 characters.' }),
+  description: t.arg.string({ description: 'Description: HTML, or markdown with `contentType: "markdown"`.' }),
+  contentType: t.arg.string({ description: '`html` (default) or `markdown`, for `description`.' }),
+  priority: t.arg({ type: PriorityEnum, description: 'Priority; null clears it.' }),
+  dueDate: t.arg({ type: 'DateTime', description: 'Due date (ISO 8601); null clears it.' }),
+});
+
+builder.mutationFields((t) => ({
+  createDraft: t.prismaField({
+    type: 'TaskDraft',
+    description: 'Starts a task draft. Every field is optional; a project must be yours and a section one of that project.',
+    args: draftFieldArgs(t),
+    resolve: async (query, _root, args, ctx) => {
+      const draft = await createDraft(ctx.db, viewerOf(ctx).userId, args);
+      return ctx.db.taskDraft.findUniqueOrThrow({ ...query, where: { id: draft.id } });
+    },
+  }),
+  updateDraft: t.prismaField({
+    type: 'TaskDraft',
+    description:
+      'Changes the fields given; omitted fields stay, null clears project, section, priority and due date. Choosing ' +
+      'another project drops a section of the old one.',
+    args: { id: t.arg.int({ required: true, description: 'Draft id.' }), ...draftFieldArgs(t) },
+    resolve: async (query, _root, { id, ...args }, ctx) => {
+      const userId = viewerOf(ctx).userId;
+      await updateDraft(ctx.db, userId, id, args);
+      return ctx.db.taskDraft.findFirstOrThrow({ ...query, where: { id, ...myDraftsWhere(userId) } });
+    },
+  }),
+  deleteDraft: t.int({
+    description: 'Deletes one of the viewer’s drafts; returns its id.',
+    args: { id: t.arg.int({ required: true, description: 'Draft id.' }) },
+    resolve: async (_root, args, ctx) => {
+      await deleteDraft(ctx.db, viewerOf(ctx).userId, args.id);
+      return args.id;
+    },
+  }),
+  publishDraft: t.prismaField({
+    type: 'Task',
+    description:
+      'Publishes a draft: creates the task (ordinary task creation rules, no section → Backlog, `task.created` ' +
+      'event) and deletes the draft in one transaction. Needs a project and a non-empty title; a failed publish ' +
+      'keeps the draft unchanged.',
+    args: { id: t.arg.int({ required: true, description: 'Draft id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await publishDraft(ctx.db, viewerOf(ctx).userId, args.id);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+}));

@@ -1,0 +1,76 @@
+import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead } from '../../domain/inbox.ts';
+import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
+import { builder } from '../builder.ts';
+import { itemsQuery, pageType } from '../page.ts';
+import { viewerOf } from '../viewer.ts';
+
+/** An inbox entry of the viewer. */
+export const NotificationType = builder.prismaObject('Notification', {
+  description:
+    'An inbox entry (spec 2.6). Created when the user is assigned to a task (`assignment`), mentioned in a comment ' +
+    'through the structured list (`mention`), or a task they watch is updated by someone else (`task_updated`). ' +
+    'Creators and assignees watch their tasks, commenters start watching; nobody is notified of their own action.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Numeric notification id.' }),
+    type: t.exposeString('type', { description: '`assignment`, `mention` or `task_updated`.' }),
+    taskId: t.exposeInt('taskId', { description: 'The task it is about.' }),
+    ticketNumber: t.string({
+      description: 'Ticket number of the task, as it is now (e.g. `ABC-12`).',
+      select: { task: { select: { uniqueIndex: true, project: { select: { ticketPrefix: true } } } } },
+      resolve: (n) => ticketNumberOf(n.task.project.ticketPrefix, n.task.uniqueIndex),
+    }),
+    message: t.exposeString('message', { description: 'Human-readable text, e.g. "Ada assigned you to ABC-12: Fix login".' }),
+    read: t.exposeBoolean('read', { description: 'True once marked read.' }),
+    archived: t.boolean({
+      description: 'True once archived (archived entries leave the inbox list).',
+      select: { archivedAt: true },
+      resolve: (n) => n.archivedAt !== null,
+    }),
+    actor: t.relation('actor', { nullable: true, description: 'Who caused it, when known.' }),
+    task: t.relation('task', { description: 'The task it is about.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+  }),
+});
+
+export const NotificationPage = pageType('Notification', NotificationType, 'notifications');
+
+builder.queryField('inbox', (t) =>
+  t.field({
+    type: NotificationPage,
+    description: 'The viewer’s notifications that are not archived, newest first, with the total.',
+    args: {
+      limit: t.arg.int({ defaultValue: INBOX_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Notifications to skip.' }),
+      unreadOnly: t.arg.boolean({ defaultValue: false, description: 'Only notifications not yet read.' }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const q = inboxQuery(viewerOf(ctx).userId, {
+        limit: args.limit ?? undefined,
+        offset: args.offset ?? undefined,
+        unreadOnly: args.unreadOnly ?? undefined,
+      });
+      const [items, total] = await Promise.all([
+        ctx.db.notification.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
+        ctx.db.notification.count({ where: q.where }),
+      ]);
+      return { items, total, limit: q.limit, offset: q.offset };
+    },
+  }),
+);
+
+builder.mutationFields((t) => ({
+  archiveNotifications: t.int({
+    description:
+      'Archives the viewer’s notifications among `ids` (1 to 100 ids) and returns how many were archived. Ids of ' +
+      'other users’ notifications, unknown ids and already archived ones count 0 and change nothing.',
+    args: { ids: t.arg.intList({ required: true, description: 'Notification ids, 1 to 100.' }) },
+    resolve: (_root, args, ctx) => archiveNotifications(ctx.db, viewerOf(ctx).userId, args.ids),
+  }),
+  markNotificationsRead: t.int({
+    description:
+      'Marks the viewer’s notifications among `ids` (1 to 100 ids) read and returns how many changed; other users’, ' +
+      'unknown and already read ids count 0.',
+    args: { ids: t.arg.intList({ required: true, description: 'Notification ids, 1 to 100.' }) },
+    resolve: (_root, args, ctx) => markNotificationsRead(ctx.db, viewerOf(ctx).userId, args.ids),
+  }),
+}));

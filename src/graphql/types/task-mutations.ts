@@ -1,0 +1,102 @@
+import { createTask } from '../../domain/task/create.ts';
+import { moveTask } from '../../domain/task/move.ts';
+import { type UpdateTaskInput as UpdateTaskData, updateTask } from '../../domain/task/update.ts';
+import { builder } from '../builder.ts';
+import { viewerOf } from '../viewer.ts';
+import { StatusEnum } from './project.ts';
+import { TaskRefInput } from './task-ref.ts';
+import { PriorityEnum } from './task.ts';
+
+const contentTypeDescription =
+  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error.';
+
+/** Input of `createTask`. */
+export const CreateTaskInput = builder.inputType('CreateTaskInput', {
+  description:
+    'A new task. Without `sectionId` it goes to the section `Backlog` (created at the end of the board when missing).',
+  fields: (t) => ({
+    projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
+    title: t.string({ required: true, description: 'Title, 1 to 500 characters (trimmed).' }),
+    description: t.string({
+      description: 'Description, HTML unless `contentType` is markdown (max 100,000 characters).',
+    }),
+    contentType: t.string({ description: contentTypeDescription }),
+    sectionId: t.int({ description: 'Section of the same project.' }),
+    priority: t.field({ type: PriorityEnum, description: 'Priority; omit or null for none.' }),
+    estimateMinutes: t.int({ description: 'Estimate in minutes (0 to 525,600).' }),
+    estimateSize: t.int({ description: 'T-shirt size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.' }),
+    images: t.stringList({ description: 'Image URLs (http/https, at most 50).' }),
+    attachments: t.stringList({ description: 'Attachment URLs (http/https, at most 50).' }),
+    dueDate: t.field({ type: 'DateTime', description: 'Due date.' }),
+    status: t.field({ type: StatusEnum, description: 'Status (default Normal).' }),
+    parentId: t.int({ description: 'Parent task id (same project), to create a subtask.' }),
+    labelIds: t.intList({
+      description: 'Labels of the same project (GraphQL only: the tool routes do not take labels).',
+    }),
+    assigneeUserIds: t.intList({ description: 'Users to assign; they must be project members and are notified.' }),
+  }),
+});
+
+/** Input of `updateTask`. */
+export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
+  description:
+    'Fields to change. Omitted fields stay; null clears priority, estimates and the due date. A real change sets `updatedAt`, ' +
+    'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
+  fields: (t) => ({
+    title: t.string({ description: 'Title, 1 to 500 characters.' }),
+    description: t.string({ description: 'Description, HTML unless `contentType` is markdown.' }),
+    contentType: t.string({ description: contentTypeDescription }),
+    priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
+    estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),
+    estimateSize: t.int({ description: 'T-shirt size; null clears it.' }),
+    sectionId: t.int({ description: 'Section of the same project.' }),
+    status: t.field({ type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
+    dueDate: t.field({ type: 'DateTime', description: 'Due date; null clears it.' }),
+    images: t.stringList({ description: 'Replaces the image URLs.' }),
+    attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createTask: t.prismaField({
+    type: 'Task',
+    description: 'Creates a task; its ticket number takes the next number of the project. The creator watches it.',
+    args: { input: t.arg({ type: CreateTaskInput, required: true, description: 'The task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await createTask(ctx.db, viewerOf(ctx).userId, args.input);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  updateTask: t.prismaField({
+    type: 'Task',
+    description: 'Changes fields of a task (see UpdateTaskInput).',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      input: t.arg({ type: UpdateTaskInput, required: true, description: 'Fields to change.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      // GraphQL lets `title: null` through; the domain's zod check refuses it naming the field.
+      const task = await updateTask(ctx.db, viewerOf(ctx).userId, args.ref, args.input as UpdateTaskData);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  moveTask: t.prismaField({
+    type: 'Task',
+    description:
+      'Moves a task to another of your projects: new unique index and ticket number from the target, `targetSectionId` or ' +
+      "the target's first section. Labels, cross-board parent/subtask links, and assignees and watchers who are not members " +
+      'of the target are dropped. Within the same project only the section changes.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      targetProjectId: t.arg.int({ required: true, description: 'Project to move to; you must be a member.' }),
+      targetSectionId: t.arg.int({ description: 'Section of the target project (default: its first section).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await moveTask(ctx.db, viewerOf(ctx).userId, args.ref, {
+        targetProjectId: args.targetProjectId,
+        targetSectionId: args.targetSectionId,
+      });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+}));

@@ -1,0 +1,198 @@
+import { resolveTaskRef } from '../../domain/task/task-ref.ts';
+import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/list.ts';
+import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
+import { builder } from '../builder.ts';
+import { itemsQuery, pageType } from '../page.ts';
+import { viewerOf } from '../viewer.ts';
+import { LabelType } from './label.ts';
+import { StatusEnum } from './project.ts';
+import { TaskRefInput } from './task-ref.ts';
+
+/** Task priority; a task without priority has `priority: null`. */
+export const PriorityEnum = builder.enumType('Priority', {
+  description:
+    'Task priority. No priority is `null`. The team board manifest numbers map onto it: 0 none, 1 urgent, 2 high, 3 medium, 4 low.',
+  values: {
+    urgent: { description: 'Urgent (manifest code 1).' },
+    high: { description: 'High (manifest code 2).' },
+    medium: { description: 'Medium (manifest code 3).' },
+    low: { description: 'Low (manifest code 4).' },
+  } as const,
+});
+
+/** Whether an assignee is a person or an agent. */
+export const AssigneeKindEnum = builder.enumType('AssigneeKind', {
+  description: 'What kind of identity an assignee is.',
+  values: {
+    user: { description: 'A user (numeric id).' },
+    agent: { description: 'An agent of a team (UUID).' },
+  } as const,
+});
+
+/** One assignment of a task: a user or an agent. */
+export const AssigneeType = builder.prismaObject('TaskAssignee', {
+  name: 'Assignee',
+  description: 'Someone assigned to a task: a user or an agent (exactly one of `userId`, `agentId` is set).',
+  fields: (t) => ({
+    id: t.string({
+      description: 'The user id (as a string) or the agent UUID.',
+      select: { userId: true, agentId: true },
+      resolve: (a) => (a.userId != null ? String(a.userId) : String(a.agentId)),
+    }),
+    kind: t.field({
+      type: AssigneeKindEnum,
+      description: '`user` or `agent`.',
+      select: { userId: true },
+      resolve: (a) => (a.userId != null ? 'user' : 'agent'),
+    }),
+    userId: t.exposeInt('userId', { nullable: true, description: 'Numeric user id, for user assignees.' }),
+    agentId: t.exposeString('agentId', { nullable: true, description: 'Agent UUID, for agent assignees.' }),
+    displayName: t.string({
+      description: 'Name of the user or agent.',
+      select: { user: { select: { displayName: true } }, agent: { select: { displayName: true } } },
+      resolve: (a) => a.user?.displayName ?? a.agent?.displayName ?? '',
+    }),
+    user: t.relation('user', { nullable: true, description: 'The user, for user assignees.' }),
+    agent: t.relation('agent', { nullable: true, description: 'The agent, for agent assignees.' }),
+  }),
+});
+
+/** A task (spec 2.4). */
+export const TaskType = builder.prismaObject('Task', {
+  description: 'A task: a card in one section (column) of one project (board).',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Internal task id.' }),
+    uniqueIndex: t.exposeInt('uniqueIndex', {
+      description: 'Number of the task within its project (the `12` of `ABC-12`).',
+    }),
+    ticketNumber: t.string({
+      description:
+        'Ticket number: project prefix, hyphen, unique index (`ABC-12`). Changes when the task moves to another project.',
+      select: { uniqueIndex: true, project: { select: { ticketPrefix: true } } },
+      resolve: (task) => ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex),
+    }),
+    title: t.exposeString('title', { description: 'Title, 1 to 500 characters.' }),
+    description: t.exposeString('description', {
+      description: 'Sanitised HTML (markdown input is converted on write).',
+    }),
+    priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
+    status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
+    projectId: t.exposeInt('projectId', { description: 'Project (board) id.' }),
+    sectionId: t.exposeInt('sectionId', { description: 'Section (column) id.' }),
+    section: t.relation('section', { description: 'The section (column) the task is in.' }),
+    project: t.relation('project', { description: 'The project (board) of the task.' }),
+    assignees: t.relation('assignees', {
+      description: 'Users and agents assigned, in assignment order.',
+      query: { orderBy: { id: 'asc' } },
+    }),
+    labels: t.field({
+      type: [LabelType],
+      description: 'Labels of the task, by name.',
+      select: (_args, _ctx, nested) => ({
+        labels: { select: { label: nested(true) }, orderBy: { label: { name: 'asc' } } },
+      }),
+      resolve: (task) => task.labels.map((l) => l.label),
+    }),
+    estimateMinutes: t.exposeInt('estimateMinutes', {
+      nullable: true,
+      description: 'Estimate in minutes (the tool API `estimate`); null when not estimated.',
+    }),
+    estimateSize: t.exposeInt('estimateSize', {
+      nullable: true,
+      description:
+        'T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL. Independent of `estimateMinutes`.',
+    }),
+    images: t.exposeStringList('images', { description: 'Image URLs.' }),
+    attachments: t.exposeStringList('attachments', { description: 'Attachment URLs.' }),
+    dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
+    parent: t.relation('parent', { nullable: true, description: 'Parent task, for subtasks.' }),
+    subtasks: t.relation('subtasks', {
+      description: 'Subtasks, by number.',
+      query: { orderBy: { uniqueIndex: 'asc' } },
+    }),
+    createdBy: t.relation('createdBy', { nullable: true, description: 'Creator (null once the account is gone).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change of a task field.' }),
+    commentCount: t.relationCount('comments', { description: 'Number of comments.' }),
+  }),
+});
+
+/** A page of tasks with the total count. */
+export const TaskPage = pageType('Task', TaskType, 'tasks');
+
+/** Filters of the task list; see `tasks`. */
+export const TaskFilterInput = builder.inputType('TaskFilterInput', {
+  description:
+    'Task list filters, combined with AND. `status` defaults to Normal. `taskId` or `ticketNumber` fetch one task ' +
+    '(by the identification rules, NOT_FOUND when not visible) and ignore the other filters.',
+  fields: (t) => ({
+    taskId: t.int({ description: 'One task by internal id.' }),
+    ticketNumber: t.string({ description: 'One task by ticket number (`ABC-12`); add `projectId` when ambiguous.' }),
+    projectId: t.int({ description: 'Only tasks of this project (NOT_FOUND when not a member).' }),
+    boardId: t.int({ description: 'Alias of `projectId`.' }),
+    section: t.string({ description: 'Only tasks in a section with this title (case-insensitive).' }),
+    assignedTo: t.string({ description: '`me`, `unassigned`, or a user id.' }),
+    priority: t.field({ type: PriorityEnum, description: 'Only this priority.' }),
+    status: t.field({ type: StatusEnum, description: 'Only this status (default Normal).' }),
+    labels: t.stringList({ description: 'Label names: tasks having ANY of them (case-insensitive).' }),
+    hasDueDate: t.boolean({ description: 'With (true) or without (false) a due date.' }),
+    dueDateBefore: t.field({
+      type: 'DateTime',
+      description: 'Due strictly before this instant (a date alone is 00:00 UTC).',
+    }),
+    dueDateAfter: t.field({
+      type: 'DateTime',
+      description: 'Due strictly after this instant (a date alone is 00:00 UTC).',
+    }),
+    createdBy: t.int({ description: 'Created by this user id.' }),
+    createdSince: t.field({ type: 'DateTime', description: 'Created at or after this instant.' }),
+    updatedSince: t.field({ type: 'DateTime', description: 'Updated at or after this instant.' }),
+    hasComments: t.boolean({ description: 'With (true) or without (false) comments.' }),
+    hasAttachments: t.boolean({ description: 'With (true) or without (false) attachments.' }),
+    search: t.string({ description: 'Case-insensitive text in the title (max 200 characters).' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  task: t.prismaField({
+    type: 'Task',
+    description: 'One task, identified by exactly one form of `ref`; NOT_FOUND when not in one of your projects.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const found = await resolveTaskRef(ctx.db, viewerOf(ctx).userId, args.ref);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: found.id } });
+    },
+  }),
+  tasks: t.field({
+    type: TaskPage,
+    description:
+      `Tasks of your projects, filtered, newest change first (updatedAt desc, then id desc), ` +
+      `paged by limit (1 to ${TASK_LIST_LIMITS.maxLimit}, default ${TASK_LIST_LIMITS.defaultLimit}) and offset.`,
+    args: {
+      filter: t.arg({ type: TaskFilterInput, description: 'Filters (all optional).' }),
+      limit: t.arg.int({
+        defaultValue: TASK_LIST_LIMITS.defaultLimit,
+        description: `Page size, 1 to ${TASK_LIST_LIMITS.maxLimit}.`,
+      }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Tasks to skip.' }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const q = await taskListQuery(ctx.db, viewerOf(ctx).userId, {
+        ...(args.filter ?? {}),
+        limit: args.limit,
+        offset: args.offset,
+      });
+      const [items, total] = await Promise.all([
+        ctx.db.task.findMany({
+          ...itemsQuery(ctx, info),
+          where: q.where,
+          orderBy: q.orderBy,
+          take: q.take,
+          skip: q.skip,
+        }),
+        countTasks(ctx.db, q.where),
+      ]);
+      return { items, total, limit: q.limit, offset: q.offset };
+    },
+  }),
+}));

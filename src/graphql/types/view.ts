@@ -1,0 +1,123 @@
+import {
+  boardSubtaskSettingOf,
+  createView,
+  deleteView,
+  myViewsWhere,
+  projectViewsQuery,
+  requireView,
+  SUBTASK_SETTINGS,
+  updateView,
+  VIEW_LAYOUTS,
+} from '../../domain/view.ts';
+import { builder } from '../builder.ts';
+import { viewerOf } from '../viewer.ts';
+
+export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
+  description: 'How a saved view shows subtasks (spec 3, 4.4).',
+  values: {
+    None: { description: 'Subtasks are not shown separately (default).' },
+    Parent: { description: 'Subtasks are shown under their parent task.' },
+    Flattened: { description: 'Subtasks are listed as ordinary tasks.' },
+    Card: { description: 'Subtasks are shown on their parent’s card.' },
+    Flattened_Card: { description: 'Subtasks are listed as tasks and also shown on the parent’s card.' },
+  } satisfies Record<(typeof SUBTASK_SETTINGS)[number], { description: string }>,
+});
+
+/** A personal saved view of a board. */
+export const SavedViewType = builder.prismaObject('SavedView', {
+  description: 'A saved view of a board: its layout, task filters and subtask display. Views are personal to their creator.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Numeric view id.' }),
+    projectId: t.exposeInt('projectId', { description: 'The project (board) the view shows.' }),
+    title: t.exposeString('title', { description: 'View name, 1 to 200 characters.' }),
+    subtaskSetting: t.expose('subtaskSetting', { type: SubtaskSettingEnum, description: 'The view’s subtask setting.' }),
+    boardSubtaskSetting: t.field({
+      type: SubtaskSettingEnum,
+      description: 'The effective subtask setting of the board shown through this view (boards keep none of their own).',
+      select: { subtaskSetting: true },
+      resolve: (v) => boardSubtaskSettingOf(v),
+    }),
+    layout: t.exposeString('layout', { description: `Layout: ${VIEW_LAYOUTS.join(', ')} (default board).` }),
+    filters: t.expose('filters', { type: 'JSON', description: 'Task-list filters of the view, in the task list’s argument names.' }),
+    project: t.relation('project', { description: 'The project (board).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  savedViews: t.prismaField({
+    type: ['SavedView'],
+    description: 'The viewer’s saved views of a project, oldest first.',
+    args: { projectId: t.arg.int({ required: true, description: 'The project.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const q = await projectViewsQuery(ctx.db, viewerOf(ctx).userId, args.projectId);
+      return ctx.db.savedView.findMany({ ...query, ...q });
+    },
+  }),
+  savedView: t.prismaField({
+    type: 'SavedView',
+    description: 'One of the viewer’s saved views (another user’s view is NOT_FOUND).',
+    args: { id: t.arg.int({ required: true, description: 'View id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const userId = viewerOf(ctx).userId;
+      await requireView(ctx.db, userId, args.id, 'id');
+      return ctx.db.savedView.findFirstOrThrow({ ...query, where: { id: args.id, ...myViewsWhere(userId) } });
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createSavedView: t.prismaField({
+    type: 'SavedView',
+    description: 'Creates a saved view on one of the viewer’s projects; `subtaskSetting` defaults to None, `layout` to board.',
+    args: {
+      projectId: t.arg.int({ required: true, description: 'The project (board).' }),
+      title: t.arg.string({ required: true, description: 'View name, 1 to 200 characters.' }),
+      subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'Subtask display (default None).' }),
+      layout: t.arg.string({ description: `One of ${VIEW_LAYOUTS.join(', ')} (default board).` }),
+      filters: t.arg({ type: 'JSON', description: 'A JSON object of task-list filters (at most 10,000 characters serialised).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const view = await createView(ctx.db, viewerOf(ctx).userId, {
+        projectId: args.projectId,
+        title: args.title,
+        subtaskSetting: args.subtaskSetting ?? undefined,
+        layout: args.layout ?? undefined,
+        filters: (args.filters ?? undefined) as Record<string, unknown> | undefined,
+      });
+      return ctx.db.savedView.findUniqueOrThrow({ ...query, where: { id: view.id } });
+    },
+  }),
+  updateSavedView: t.prismaField({
+    type: 'SavedView',
+    description:
+      'Changes only the fields given (spec 4.4: only `subtaskSetting` leaves title, layout and filters unchanged); at ' +
+      'least one is required.',
+    args: {
+      id: t.arg.int({ required: true, description: 'View id.' }),
+      title: t.arg.string({ description: 'New name, 1 to 200 characters.' }),
+      subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'New subtask display.' }),
+      layout: t.arg.string({ description: `New layout: ${VIEW_LAYOUTS.join(', ')}.` }),
+      filters: t.arg({ type: 'JSON', description: 'New filters (replace the old ones as a whole).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const userId = viewerOf(ctx).userId;
+      await updateView(ctx.db, userId, args.id, {
+        title: args.title,
+        subtaskSetting: args.subtaskSetting,
+        layout: args.layout,
+        filters: args.filters as Record<string, unknown> | null | undefined,
+      });
+      return ctx.db.savedView.findFirstOrThrow({ ...query, where: { id: args.id, ...myViewsWhere(userId) } });
+    },
+  }),
+  deleteSavedView: t.int({
+    description: 'Deletes one of the viewer’s saved views; returns its id.',
+    args: { id: t.arg.int({ required: true, description: 'View id.' }) },
+    resolve: async (_root, args, ctx) => {
+      await deleteView(ctx.db, viewerOf(ctx).userId, args.id);
+      return args.id;
+    },
+  }),
+}));

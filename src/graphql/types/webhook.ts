@@ -1,0 +1,306 @@
+import {
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  deliveryListQuery,
+  redeliverWebhook,
+  requireWebhookSubscription,
+  updateWebhookSubscription,
+  visibleWebhooksWhere,
+  type WebhookPolicy,
+} from '../../domain/webhook.ts';
+import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
+import type { WebhookSubscription } from '../../generated/prisma/client.ts';
+import { requireProject, requireTeam } from '../../domain/access.ts';
+import { builder } from '../builder.ts';
+import type { GraphQLContext } from '../context.ts';
+import { itemsQuery, pageType } from '../page.ts';
+import { viewerOf } from '../viewer.ts';
+
+const policyOf = (ctx: GraphQLContext): WebhookPolicy => ({ allowPrivate: ctx.services.config.WEBHOOK_ALLOW_PRIVATE });
+
+export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'State of one webhook delivery.',
+  values: {
+    pending: { description: 'Waiting for its first attempt or a retry.' },
+    succeeded: { description: 'The endpoint answered 2xx.' },
+    failed: { description: 'Retries exhausted (about 3 days), or the endpoint answered 410 Gone.' },
+  } as const,
+});
+
+/** A webhook subscription; the secret is never exposed here. */
+export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription', {
+  description:
+    'A webhook: task events of a project (or of every project of a team) POSTed to a URL, signed the Standard ' +
+    'Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The signing secret is shown only on creation.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Subscription id.' }),
+    url: t.exposeString('url', { description: 'Destination URL (http or https).' }),
+    projectId: t.exposeInt('projectId', { nullable: true, description: 'Project scope, when scoped to one project.' }),
+    team: t.relation('team', { nullable: true, description: 'Team scope, when scoped to all projects of a team.' }),
+    metadata: t.field({
+      type: 'JSON',
+      description: '`{"X-Event-Type": [event names]}`: the events this subscription receives.',
+      resolve: (s) => s.metadata,
+    }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text, up to 500 characters.' }),
+    active: t.exposeBoolean('active', {
+      description: 'False once disabled (by a 410 answer, days of failures or by hand).',
+    }),
+    disabledReason: t.exposeString('disabledReason', {
+      nullable: true,
+      description: 'Why the subscription was disabled.',
+    }),
+    failingSince: t.expose('failingSince', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'Start of the current run of failed attempts; cleared by a success. After 3 days the subscription is disabled.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),
+  }),
+});
+
+const CreatedWebhookSubscription = builder
+  .objectRef<{ subscription: WebhookSubscription; secret: string }>('CreatedWebhookSubscription')
+  .implement({
+    description: 'A new subscription with its signing secret: store the secret now, it is not shown again.',
+    fields: (t) => ({
+      subscription: t.field({
+        type: WebhookSubscriptionType,
+        description: 'The subscription.',
+        resolve: (r) => r.subscription,
+      }),
+      secret: t.exposeString('secret', { description: 'Signing secret `whsec_<base64>` (Standard Webhooks).' }),
+    }),
+  });
+
+export const WebhookAttemptType = builder.prismaObject('WebhookAttempt', {
+  description: 'One HTTP attempt of a delivery.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Attempt id.' }),
+    statusCode: t.exposeInt('statusCode', { nullable: true, description: 'HTTP status; null when no answer came.' }),
+    durationMs: t.exposeInt('durationMs', { description: 'Time until the answer or the failure, in milliseconds.' }),
+    responseExcerpt: t.exposeString('responseExcerpt', {
+      nullable: true,
+      description: 'First kilobyte of the response body.',
+    }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description: 'Timeout, connection or refused-destination error.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt ended.' }),
+  }),
+});
+
+export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
+  description: 'One event sent to one subscription, with every attempt.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Delivery id (for redelivery).' }),
+    subscriptionId: t.exposeInt('subscriptionId', { description: 'Subscription.' }),
+    eventId: t.string({
+      description: 'Event id, sent as the `webhook-id` header on every attempt.',
+      resolve: (d) => String(d.eventId),
+    }),
+    event: t.string({
+      description: 'Event name.',
+      select: { event: { select: { type: true } } },
+      resolve: (d) => d.event.type,
+    }),
+    taskId: t.int({
+      description: 'Task of the event.',
+      select: { event: { select: { taskId: true } } },
+      resolve: (d) => d.event.taskId,
+    }),
+    ticketNumber: t.string({
+      description: 'Ticket number of the task.',
+      select: { event: { select: { ticketNumber: true } } },
+      resolve: (d) => d.event.ticketNumber,
+    }),
+    status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded or failed.' }),
+    attemptCount: t.exposeInt('attemptCount', {
+      description: 'Attempts since the delivery was queued (or redelivered).',
+    }),
+    nextAttemptAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the next attempt is due; null once succeeded or failed.',
+      resolve: (d) => (d.status === 'pending' ? d.nextAttemptAt : null),
+    }),
+    lastStatusCode: t.exposeInt('lastStatusCode', {
+      nullable: true,
+      description: 'HTTP status of the latest attempt.',
+    }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: 'When the event was queued for this subscription.',
+    }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),
+    attempts: t.relation('attempts', { description: 'Attempts, oldest first.', query: { orderBy: { id: 'asc' } } }),
+  }),
+});
+
+export const WebhookDeliveryPage = pageType('WebhookDelivery', WebhookDeliveryType, 'deliveries');
+
+const WebhookPingResultType = builder.objectRef<WebhookPingResult>('WebhookPingResult').implement({
+  description: 'Answer of the endpoint to a test ping (event `webhook.test`, not logged, not retried).',
+  fields: (t) => ({
+    delivered: t.exposeBoolean('delivered', { description: 'True for a 2xx answer within 10 s.' }),
+    webhookId: t.exposeString('webhookId', { description: '`webhook-id` of the ping.' }),
+    statusCode: t.exposeInt('statusCode', { nullable: true, description: 'HTTP status; null when no answer came.' }),
+    durationMs: t.exposeInt('durationMs', { description: 'Round trip in milliseconds.' }),
+    responseExcerpt: t.exposeString('responseExcerpt', {
+      nullable: true,
+      description: 'First kilobyte of the response body.',
+    }),
+    error: t.exposeString('error', {
+      nullable: true,
+      description: 'Timeout, connection or refused-destination error.',
+    }),
+  }),
+});
+
+const CreateWebhookInput = builder.inputType('CreateWebhookSubscriptionInput', {
+  description: 'A new webhook subscription: exactly one of `projectId` and `teamId`.',
+  fields: (t) => ({
+    url: t.string({
+      required: true,
+      description: 'Destination, http:// or https:// (private addresses refused unless allowed).',
+    }),
+    projectId: t.int({ description: 'Receive events of this project.' }),
+    teamId: t.id({ description: 'Receive events of every project of this team (UUID or numeric id).' }),
+    metadata: t.field({
+      type: 'JSON',
+      required: true,
+      description: '`{"X-Event-Type": [...]}` with one or more of task.created, task.assigned, task.updated.',
+    }),
+    description: t.string({ description: 'Free text, up to 500 characters.' }),
+  }),
+});
+
+const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
+  description: 'Changes to a subscription; at least one field.',
+  fields: (t) => ({
+    metadata: t.field({ type: 'JSON', description: '`{"X-Event-Type": [...]}`: replaces the event selection.' }),
+    url: t.string({ description: 'New destination.' }),
+    description: t.string({ description: 'New description (empty clears it).' }),
+    active: t.boolean({
+      description: '`true` re-enables a disabled subscription (pending deliveries resume); `false` pauses it.',
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhookSubscriptions: t.prismaField({
+    type: ['WebhookSubscription'],
+    description:
+      'Webhook subscriptions of the projects and teams the viewer belongs to, newest first; filter by one scope.',
+    args: {
+      projectId: t.arg.int({ description: 'Only subscriptions of this project.' }),
+      teamId: t.arg.id({ description: 'Only subscriptions of this team (UUID or numeric id).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const { userId } = viewerOf(ctx);
+      const scope: { projectId?: number; teamId?: number } = {};
+      if (args.projectId != null)
+        scope.projectId = (await requireProject(ctx.db, userId, args.projectId, 'projectId')).id;
+      if (args.teamId != null) scope.teamId = (await requireTeam(ctx.db, userId, String(args.teamId), 'teamId')).id;
+      return ctx.db.webhookSubscription.findMany({
+        ...query,
+        where: { ...scope, ...visibleWebhooksWhere(userId) },
+        orderBy: { id: 'desc' },
+      });
+    },
+  }),
+  webhookSubscription: t.prismaField({
+    type: 'WebhookSubscription',
+    description: 'One subscription; NOT_FOUND when the viewer cannot see its project or team.',
+    args: { id: t.arg.int({ required: true, description: 'Subscription id.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      await requireWebhookSubscription(ctx.db, viewerOf(ctx).userId, args.id, 'id');
+      return ctx.db.webhookSubscription.findUniqueOrThrow({ ...query, where: { id: args.id } });
+    },
+  }),
+  webhookDeliveries: t.field({
+    type: WebhookDeliveryPage,
+    description: "A subscription's delivery log, newest first, each with its attempts.",
+    args: {
+      subscriptionId: t.arg.int({ required: true, description: 'Subscription id.' }),
+      status: t.arg({ type: WebhookDeliveryStatusEnum, description: 'Only deliveries in this state.' }),
+      limit: t.arg.int({ defaultValue: 50, description: 'Page size, 1 to 100.' }),
+      offset: t.arg.int({ defaultValue: 0, description: 'Items to skip.' }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const q = await deliveryListQuery(ctx.db, viewerOf(ctx).userId, args.subscriptionId, {
+        status: args.status ?? undefined,
+        limit: args.limit ?? undefined,
+        offset: args.offset ?? undefined,
+      });
+      const [items, total] = await Promise.all([
+        ctx.db.webhookDelivery.findMany({
+          ...itemsQuery(ctx, info),
+          where: q.where,
+          orderBy: q.orderBy,
+          take: q.take,
+          skip: q.skip,
+        }),
+        ctx.db.webhookDelivery.count({ where: q.where }),
+      ]);
+      return { items, total, limit: q.limit, offset: q.offset };
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createWebhookSubscription: t.field({
+    type: CreatedWebhookSubscription,
+    description: 'Creates a webhook subscription on a project or team the viewer belongs to (at most 20 per scope).',
+    args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The subscription.' }) },
+    resolve: async (_root, { input }, ctx) => {
+      const row = await createWebhookSubscription(ctx.db, viewerOf(ctx).userId, input, policyOf(ctx));
+      return { subscription: row, secret: row.secret };
+    },
+  }),
+  updateWebhookSubscription: t.prismaField({
+    type: 'WebhookSubscription',
+    description:
+      "Changes a subscription's events, URL, description or state (unknown event names are a VALIDATION error).",
+    args: {
+      id: t.arg.int({ required: true, description: 'Subscription id.' }),
+      input: t.arg({ type: UpdateWebhookInput, required: true, description: 'The changes.' }),
+    },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      await updateWebhookSubscription(ctx.db, viewerOf(ctx).userId, id, input, policyOf(ctx));
+      return ctx.db.webhookSubscription.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  deleteWebhookSubscription: t.boolean({
+    description: 'Deletes a subscription and its delivery log.',
+    args: { id: t.arg.int({ required: true, description: 'Subscription id.' }) },
+    resolve: async (_root, { id }, ctx) => {
+      await deleteWebhookSubscription(ctx.db, viewerOf(ctx).userId, id);
+      return true;
+    },
+  }),
+  redeliverWebhookDelivery: t.prismaField({
+    type: 'WebhookDelivery',
+    description:
+      'Queues a delivery again (same payload and `webhook-id`, retry schedule restarted), whatever its state. ' +
+      'CONFLICT while the subscription is disabled.',
+    args: {
+      subscriptionId: t.arg.int({ required: true, description: 'Subscription id.' }),
+      deliveryId: t.arg.int({ required: true, description: 'Delivery id.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await redeliverWebhook(ctx.db, viewerOf(ctx).userId, args.subscriptionId, args.deliveryId);
+      return ctx.db.webhookDelivery.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  testWebhookSubscription: t.field({
+    type: WebhookPingResultType,
+    description:
+      'Sends a signed test ping (event `webhook.test`) now and reports the answer; works on disabled subscriptions.',
+    args: { id: t.arg.int({ required: true, description: 'Subscription id.' }) },
+    resolve: (_root, { id }, ctx) => pingWebhook(ctx.db, viewerOf(ctx).userId, id, policyOf(ctx)),
+  }),
+}));

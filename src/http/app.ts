@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { createYoga } from 'graphql-yoga';
+import { schema } from '../graphql/schema.ts';
+import type { GraphQLContext } from '../graphql/context.ts';
+import { GoneError, NotFoundError } from '../errors.ts';
+import type { Services } from '../services.ts';
+import { authMiddleware } from './auth-middleware.ts';
+import type { AppEnv } from './env.ts';
+import { toErrorResponse } from './error-body.ts';
+import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
+import { renderDocsPage } from './docs-page.ts';
+import { buildOpenApi } from './openapi.ts';
+import { SERVICE_VERSION } from '../version.ts';
+import { mcpRoutes } from './routes/mcp/index.ts';
+import { removedRouteMessage, removedRoutes } from './routes/removed.ts';
+import { v1Routes } from './routes/v1/index.ts';
+import { apiRoutes } from './routes/api/index.ts';
+import { mountSessionRoutes } from './routes/api/session.ts';
+import { sessionSecret } from '../auth/session.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { graphqlParamsGuard, requestSizeLimits, requestTimeout } from './request-limits.ts';
+import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
+
+/** Every REST and tool route, compiled against the schema. */
+export function allRoutes(): CompiledRoute[] {
+  return [
+    ...compileRoutes(schema, '/api/mcp', mcpRoutes),
+    ...compileRoutes(schema, '/api/v1', v1Routes),
+    ...compileRoutes(schema, '/api', apiRoutes),
+  ];
+}
+
+/**
+ * Builds the HTTP application: request ids and logs, probes, auth, GraphQL
+ * (yoga, GraphiQL) and the REST and tool facades.
+ */
+export function createApp(services: Services) {
+  const { logger, database } = services;
+  const yoga = createYoga<{ viewer: GraphQLContext['viewer']; requestId: string }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    // Native fetch classes: Hono re-wraps responses to add headers, and re-wrapping
+    // yoga's own stream class made an SSE client's disconnect crash the process.
+    fetchAPI: { Response, Request, Headers, ReadableStream, fetch, TextEncoder, TextDecoder } as never,
+    graphiql: { title: 'tasksvc GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <API key>' }) },
+    landingPage: false,
+    logging: false,
+    maskedErrors: { isDev: services.config.NODE_ENV !== 'production' },
+    context: ({ viewer, requestId }) => ({ db: database.prisma, services, viewer, requestId }),
+  });
+
+  const routes = allRoutes();
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    const requestId = c.req.header('x-request-id') ?? randomUUID();
+    const log = logger.child({ requestId });
+    c.set('requestId', requestId);
+    c.set('logger', log);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) => {
+    try {
+      await database.sql.query('SELECT 1');
+      return c.json({ ok: true, database: database.kind });
+    } catch (err) {
+      c.get('logger').warn({ err }, 'readiness check failed');
+      return c.json({ ok: false, database: database.kind }, 503);
+    }
+  });
+
+  const session = sessionSecret(services.config);
+  if (session.source === 'process-random') {
+    logger.warn('SESSION_SECRET is not set: signed sessions use a random per-process secret (they end at restart and are not shared between instances)');
+  } else if (session.source === 'disabled') {
+    logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
+  }
+  const limiter = createRateLimiter(services.config, logger);
+  app.use(...requestSizeLimits(services.config));
+  app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
+  app.use(
+    authMiddleware(services, {
+      sessionSecret: session.secret,
+      limiter,
+      publicRoutes: routes.filter((r) => r.def.public).map((r) => ({ method: r.def.method, fullPath: r.fullPath })),
+    }),
+  );
+  mountSessionRoutes(app, services, session.secret);
+
+  app.use('/graphql', graphqlParamsGuard());
+  app.on(['GET', 'POST'], '/graphql', (c) =>
+    yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') }),
+  );
+
+  mountRoutes(app, routes, schema, services);
+  for (const removed of removedRoutes) {
+    app.on(removed.method, removed.path, (c) => {
+      const { status, body } = toErrorResponse(new GoneError(removedRouteMessage(removed)), c.get('logger'));
+      return c.json(body, status as 410);
+    });
+  }
+  mountMcpEndpoint(app, routes, schema, services);
+
+  const openApi = buildOpenApi(routes, SERVICE_VERSION);
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+  app.get('/docs', (c) => c.html(renderDocsPage(openApi)));
+
+  app.notFound((c) => {
+    const { status, body } = toErrorResponse(new NotFoundError(`Route ${c.req.method} ${c.req.path}`), c.get('logger'));
+    return c.json(body, status as 404);
+  });
+  app.onError((err, c) => {
+    const { status, body } = toErrorResponse(err, c.get('logger') ?? logger);
+    return c.json(body, status as 500);
+  });
+
+  return { app, yoga, routes, schema };
+}

@@ -1,0 +1,49 @@
+import { AppError, HTTP_STATUS, errorCodeOf, type ErrorCode } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+/** Spec 7.1: the error body of every REST and tool route. */
+export interface ErrorBody {
+  success: false;
+  error: ErrorCode;
+  message: string;
+  details: { field: string | null; code: string };
+}
+
+/** camelCase → snake_case, the public spelling of most REST and tool fields. */
+export function snakeCase(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/**
+ * Maps any error to its HTTP status and spec 7.1 body. Unknown errors are
+ * logged and masked: the caller learns only that it was an internal error.
+ * `rename` turns a GraphQL argument path into the route's public field name.
+ */
+export function toErrorResponse(
+  err: unknown,
+  logger: Logger,
+  rename: (field: string) => string = (f) => f,
+): { status: number; body: ErrorBody } {
+  const code = errorCodeOf(err);
+  if (code === 'INTERNAL') {
+    logger.error({ err }, 'unhandled error');
+    return {
+      status: 500,
+      body: { success: false, error: code, message: 'Internal error', details: { field: null, code: 'internal' } },
+    };
+  }
+  const app = err instanceof AppError ? err : (err as { originalError?: unknown }).originalError;
+  const field = app instanceof AppError ? app.field : null;
+  const detail = app instanceof AppError ? app.detail : 'invalid';
+  const message = err instanceof Error ? err.message : String(err);
+  const publicField = field ? rename(field) : null;
+  return {
+    status: HTTP_STATUS[code],
+    body: {
+      success: false,
+      error: code,
+      message: field && publicField !== field ? message.replaceAll(field, publicField!) : message,
+      details: { field: publicField, code: detail },
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { type DocumentNode, type GraphQLSchema, execute, parse, validate } from 'graphql';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { Viewer } from '../auth/viewer.ts';
+import { UnauthenticatedError, ValidationError } from '../errors.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAYED_HEADER,
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  parseIdempotencyKey,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from '../domain/idempotency.ts';
+import { toValidationError } from '../domain/validate.ts';
+import type { Services } from '../services.ts';
+import type { AppEnv } from './env.ts';
+import { snakeCase, toErrorResponse } from './error-body.ts';
+import type { RouteDef, RouteInput } from './route.ts';
+
+/** A route with its document parsed and validated against the schema. */
+export interface CompiledRoute {
+  def: RouteDef;
+  /** Full path with the table's prefix, Hono syntax. */
+  fullPath: string;
+  document: DocumentNode;
+}
+
+/**
+ * Parses and validates every route's GraphQL document once, at start-up: a
+ * document that does not match the schema stops the process, not a request.
+ */
+export function compileRoutes(schema: GraphQLSchema, prefix: string, defs: RouteDef[]): CompiledRoute[] {
+  const seen = new Set<string>();
+  return defs.map((def) => {
+    const key = `${def.method} ${prefix}${def.path}`;
+    if (seen.has(key)) throw new Error(`Duplicate route ${key}`);
+    seen.add(key);
+    const document = parse(def.document);
+    const errors = validate(schema, document);
+    if (errors.length) throw new Error(`Route ${key}: invalid GraphQL document: ${errors.map((e) => e.message).join('; ')}`);
+    return { def, fullPath: `${prefix}${def.path}`, document };
+  });
+}
+
+function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return {} as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw toValidationError(result.error);
+  return result.data;
+}
+
+async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError('body', 'Request body is not valid JSON.', 'invalid_json');
+  }
+}
+
+/** Spec 5.4, 5.5: the 401 of a route that needs a signed session, called with a key only. */
+function sessionRequiredError(): UnauthenticatedError {
+  return new UnauthenticatedError(
+    'This request requires a signed session (svc_session cookie from POST /api/auth/session); an API key alone is not enough.',
+    'svc_session',
+    'session_required',
+  );
+}
+
+/** The public name of a GraphQL argument path in a route's error body. */
+function publicFieldName(def: RouteDef, field: string): string {
+  if (def.fieldNames?.[field]) return def.fieldNames[field];
+  if (field === IDEMPOTENCY_HEADER) return field;
+  const bare = field.replace(/^input\./, '');
+  return def.fieldNames?.[bare] ?? snakeCase(bare);
+}
+
+/**
+ * Runs one route: parse and validate the request parts, execute the
+ * route's GraphQL operation in-process, shape the data. Errors become the
+ * spec 7.1 body with the status of their code.
+ */
+export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema: GraphQLSchema, services: Services) {
+  const { def } = route;
+  const db = services.database.prisma;
+  let claimedRecord: number | null = null;
+  try {
+    // Only `public` routes run without a viewer (they authorise the request themselves); their input has viewer null.
+    if (!c.get('viewer') && !def.public) throw new Error('route reached without a viewer');
+    const viewer = c.get('viewer') as Viewer;
+    const input: RouteInput<unknown, unknown, unknown> = {
+      params: parsePart(def.params, c.req.param()),
+      query: parsePart(def.query, c.req.query()),
+      body: def.body ? parsePart(def.body, await readJsonBody(c)) : {},
+      headers: Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])),
+      viewer,
+    };
+    if (def.requiresSession?.(input) && viewer?.via !== 'session') throw sessionRequiredError();
+    // Keys are scoped to a user: a public route without a viewer has none to scope them to.
+    const keyHeader = def.idempotent && viewer ? c.req.header(IDEMPOTENCY_HEADER) : undefined;
+    if (keyHeader !== undefined) {
+      const key = parseIdempotencyKey(keyHeader);
+      const fingerprint = requestFingerprint(def.method, c.req.path, input.body);
+      const claim = await claimIdempotencyKey(db, { userId: viewer.userId, key, fingerprint });
+      if (claim.kind === 'replay') {
+        c.header(REPLAYED_HEADER, 'true');
+        return c.json(claim.body as object, claim.status as 200);
+      }
+      claimedRecord = claim.recordId;
+    }
+    const result = await execute({
+      schema,
+      document: route.document,
+      variableValues: def.toVariables(input),
+      contextValue: { db, services, viewer, requestId: c.get('requestId') },
+    });
+    if (result.errors?.length) throw result.errors[0];
+    const status = def.status ?? 200;
+    const body = def.toBody(result.data, input) as object;
+    if (claimedRecord !== null) await completeIdempotencyKey(db, claimedRecord, status, body);
+    return c.json(body, status as 200);
+  } catch (err) {
+    if (claimedRecord !== null) {
+      await releaseIdempotencyKey(db, claimedRecord).catch((e) => c.get('logger').error({ err: e }, 'idempotency release failed'));
+    }
+    const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
+    return c.json(body, status as 400);
+  }
+}
+
+/** Mounts compiled routes on the app. */
+export function mountRoutes(app: Hono<AppEnv>, routes: CompiledRoute[], schema: GraphQLSchema, services: Services) {
+  for (const r of routes) {
+    app.on(r.def.method, r.fullPath, (c) => runRoute(c, r, schema, services));
+  }
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Query strings carry strings only; these parse the spec's types strictly so
+// that a wrong type is a 400 naming the parameter, never a silent default.
+
+/** A positive integer id in a query string or path. */
+export const qsId = () =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2147483647));
+
+/** A non-negative integer in a query string, bounded. */
+export const qsInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/, 'must be an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** `true` or `false` (also `1`/`0`). */
+export const qsBool = () =>
+  z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }).transform((v) => v === 'true' || v === '1');
+
+/** A comma-separated list of non-empty names. */
+export const qsList = () =>
+  z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(100)).min(1).max(50));
+
+/** An ISO 8601 date (`2026-01-31`) or datetime. */
+export const qsDate = () =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or datetime')
+    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'must be a valid date')
+    .transform((v) => new Date(v).toISOString());
+
+/** A positive integer in a JSON body (no strings, no 1.5). */
+export const bodyId = () => z.number({ message: 'must be a positive integer' }).int().positive().max(2147483647);

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { bodyId, qsBool, qsId, qsInt } from '../../query-params.ts';
+import { route } from '../../route.ts';
+
+/** Largest page of a project list; bigger `limit`s are clamped to it (spec 8: "capped at 100"). */
+export const PROJECT_LIST_MAX = 100;
+
+/** Query string of the project lists (tool and REST; spec 4.1, 4.2). */
+export const projectListQuery = z.object({
+  status: z
+    .enum(['Normal', 'Archive', 'Deleted'], { message: 'must be Normal, Archive or Deleted' })
+    .default('Normal')
+    .describe('Only projects with this status (default `Normal`).'),
+  search: z.string().max(200).optional().describe('Case-insensitive text in the title or description (up to 200 characters).'),
+  limit: qsInt(1, 2147483647)
+    .transform((n) => Math.min(n, PROJECT_LIST_MAX))
+    .default(50)
+    .describe('Page size, default 50; values above 100 are clamped to 100.'),
+  offset: qsInt(0, 2147483647).default(0).describe('Projects to skip (default 0).'),
+  sort_by: z
+    .enum(['title', 'createdAt', 'updatedAt'], { message: 'must be title, createdAt or updatedAt' })
+    .default('title')
+    .describe('Sort key (default `title`).'),
+  sort_order: z.enum(['asc', 'desc'], { message: 'must be asc or desc' }).default('asc').describe('Sort direction (default `asc`).'),
+});
+
+/** GraphQL variables of a project list query. */
+export function projectListVariables(q: z.output<typeof projectListQuery>) {
+  return { status: q.status, search: q.search ?? null, limit: q.limit, offset: q.offset, sortBy: q.sort_by, sortOrder: q.sort_order };
+}
+
+export const projectIdParams = z.object({ projectId: qsId().describe('Project (board) id.') });
+
+/** tasksvc_list_projects: GET /projects (spec 4.1). */
+export const listProjectsRoute = route({
+  method: 'GET',
+  path: '/projects',
+  operationId: 'tasksvc_list_projects',
+  tag: 'tools',
+  summary: 'Lists the projects (boards) the key owner is a member of.',
+  description:
+    'Answers `{projects: [{id, title, status, createdAt}], total}`; `total` counts every match, without paging. ' +
+    'A `limit` above 100 is clamped to 100; a non-numeric or negative one is a 400.',
+  query: projectListQuery,
+  document: /* GraphQL */ `
+    query ToolListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
+      projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
+        items { id title status createdAt }
+        total
+      }
+    }
+  `,
+  toVariables: ({ query }) => projectListVariables(query),
+  toBody: (data: { projects: { items: { id: number; title: string; status: string; createdAt: string }[]; total: number } }) => ({
+    projects: data.projects.items,
+    total: data.projects.total,
+  }),
+});
+
+const boardBody = z.object({
+  team_id: z
+    .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
+    .describe('Team: its number (user context `teams[].number`) or its UUID.'),
+  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
+  description: z.string().nullish().describe('Board description.'),
+  sections: z
+    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
+    .describe('1 to 50 sections, in board order.'),
+  labels: z.array(z.object({ name: z.string({ message: 'name is required' }) })).nullish().describe('Up to 100 labels `{name}`.'),
+  tasks: z
+    .array(
+      z.object({
+        title: z.string({ message: 'title is required' }),
+        section: z.string({ message: 'section is required: a section title of this manifest' }),
+        description: z.string().nullish(),
+        priority: z.string().nullish(),
+        labels: z.array(z.string()).nullish(),
+        assignee_ids: z.array(bodyId()).nullish(),
+      }),
+    )
+    .nullish()
+    .describe('Up to 500 tasks `{title, section, description?, priority?, labels?, assignee_ids?}`.'),
+});
+
+interface BoardData {
+  createBoard: {
+    project: { id: number; title: string };
+    sections: { id: number; title: string }[];
+    labels: { id: number; name: string }[];
+    tasks: { id: number; ticketNumber: string; title: string }[];
+  };
+}
+
+/** tasksvc_create_board: POST /boards (spec 4.1). */
+export const createBoardRoute = route({
+  method: 'POST',
+  path: '/boards',
+  operationId: 'tasksvc_create_board',
+  tag: 'tools',
+  summary: 'Creates a board with its sections, labels and starter tasks in one call.',
+  description:
+    'All or nothing (one transaction). `team_id` is the team number or UUID; the creator and the team members become ' +
+    'board members. A task names its section by title (case-insensitive) and its labels by names of this manifest; ' +
+    '`priority` is `urgent|high|medium|low`; `assignee_ids` must be team members. Limits as the team board: title ' +
+    '1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. Answers `{board: {id, title, ' +
+    'sections: [{id, title}], labels: [{id, name}], tasks: [{id, ticketNumber, title}]}}`. An optional ' +
+    '`Idempotency-Key` header works as on `POST /api/v1/teams/{teamId}/boards` (safe retries).',
+  body: boardBody,
+  idempotent: true,
+  document: /* GraphQL */ `
+    mutation ToolCreateBoard($input: BoardInput!) {
+      createBoard(input: $input) {
+        project { id title }
+        sections { id title }
+        labels { id name }
+        tasks { id ticketNumber title }
+      }
+    }
+  `,
+  toVariables: ({ body }) => ({
+    input: {
+      teamId: String(body.team_id),
+      title: body.title,
+      description: body.description ?? null,
+      sections: body.sections,
+      labels: body.labels ?? null,
+      tasks:
+        body.tasks?.map((t) => ({
+          title: t.title,
+          section: t.section,
+          description: t.description ?? null,
+          priority: t.priority ?? null,
+          labels: t.labels ?? null,
+          assigneeIds: t.assignee_ids ?? null,
+        })) ?? null,
+    },
+  }),
+  toBody: (data: BoardData) => ({
+    board: {
+      id: data.createBoard.project.id,
+      title: data.createBoard.project.title,
+      sections: data.createBoard.sections,
+      labels: data.createBoard.labels,
+      tasks: data.createBoard.tasks,
+    },
+  }),
+});
+
+/** tasksvc_section (list): GET /projects/{projectId}/sections (spec 4.1). */
+export const listSectionsRoute = route({
+  method: 'GET',
+  path: '/projects/:projectId/sections',
+  operationId: 'tasksvc_section_list',
+  tag: 'tools',
+  summary: 'Lists the sections (columns) of a board in order.',
+  description: 'Answers `{sections: [{id, title}]}`. Hidden sections only with `include_hidden=true`; deleted ones never.',
+  params: projectIdParams,
+  query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
+  document: /* GraphQL */ `
+    query ToolListSections($projectId: Int!, $includeHidden: Boolean) {
+      sections(projectId: $projectId, includeHidden: $includeHidden) { id title }
+    }
+  `,
+  toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
+  toBody: (data: { sections: { id: number; title: string }[] }) => ({ sections: data.sections }),
+});
+
+/** tasksvc_section (create): POST /projects/{projectId}/sections (spec 4.1). */
+export const createSectionRoute = route({
+  method: 'POST',
+  path: '/projects/:projectId/sections',
+  operationId: 'tasksvc_section_create',
+  tag: 'tools',
+  summary: 'Adds a section to a board.',
+  description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
+  params: projectIdParams,
+  body: z.object({
+    title: z.string({ message: 'title is required' }).describe('Section title, 1 to 200 characters.'),
+    after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
+  }),
+  document: /* GraphQL */ `
+    mutation ToolCreateSection($input: CreateSectionInput!) {
+      createSection(input: $input) { id title }
+    }
+  `,
+  toVariables: ({ params, body }) => ({
+    input: { projectId: params.projectId, title: body.title, afterSectionId: body.after_section_id ?? null },
+  }),
+  toBody: (data: { createSection: { id: number; title: string } }) => data.createSection,
+});
+
+/** tasksvc_list_project_members: GET /projects/{projectId}/members (spec 4.1). */
+export const listMembersRoute = route({
+  method: 'GET',
+  path: '/projects/:projectId/members',
+  operationId: 'tasksvc_list_project_members',
+  tag: 'tools',
+  summary: 'Lists the members of a board.',
+  description: 'Answers `{members: [{id, email, displayName, photoURL}]}` in the order they joined; `photoURL` may be null.',
+  params: projectIdParams,
+  document: /* GraphQL */ `
+    query ToolListMembers($projectId: Int!) {
+      projectMembers(projectId: $projectId) { id email displayName photoURL }
+    }
+  `,
+  toVariables: ({ params }) => ({ projectId: params.projectId }),
+  toBody: (data: { projectMembers: { id: number; email: string; displayName: string; photoURL: string | null }[] }) => ({
+    members: data.projectMembers,
+  }),
+});
+
+export const projectRoutes = [listProjectsRoute, createBoardRoute, listSectionsRoute, createSectionRoute, listMembersRoute];

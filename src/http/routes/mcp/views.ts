@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { SUBTASK_SETTINGS, VIEW_LAYOUTS } from '../../../domain/view.ts';
+import { bodyId, qsId } from '../../query-params.ts';
+import { route } from '../../route.ts';
+
+interface ViewNode {
+  id: number;
+  projectId: number;
+  title: string;
+  subtaskSetting: string;
+  boardSubtaskSetting: string;
+  layout: string;
+  filters: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Fields every view route selects. */
+export const VIEW_FIELDS = 'id projectId title subtaskSetting boardSubtaskSetting layout filters createdAt updatedAt';
+
+/** The view shape of the tool and REST routes (spec 2.7 names, the rest ours). */
+export function viewOut(v: ViewNode) {
+  return {
+    id: v.id,
+    project_id: v.projectId,
+    title: v.title,
+    subtask_setting: v.subtaskSetting,
+    board_subtask_setting: v.boardSubtaskSetting,
+    layout: v.layout,
+    filters: v.filters,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+  };
+}
+
+export const viewSchema = z.object({
+  id: z.number(),
+  project_id: z.number(),
+  title: z.string(),
+  subtask_setting: z.enum(SUBTASK_SETTINGS),
+  board_subtask_setting: z.enum(SUBTASK_SETTINGS).describe('The effective subtask setting of the board in this view.'),
+  layout: z.enum(VIEW_LAYOUTS),
+  filters: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const subtaskSetting = z.enum(SUBTASK_SETTINGS, { message: `must be one of ${SUBTASK_SETTINGS.join(', ')}` });
+const filters = z.record(z.string(), z.unknown(), { message: 'must be a JSON object' });
+
+/** Body of a new view. */
+export const newViewBody = z.object({
+  project_id: bodyId().describe('The project (board).'),
+  title: z.string({ message: 'title is required' }).describe('View name, 1 to 200 characters.'),
+  subtask_setting: subtaskSetting.optional().describe('`None` (default), `Parent`, `Flattened`, `Card` or `Flattened_Card`.'),
+  layout: z.string().optional().describe(`One of ${VIEW_LAYOUTS.join(', ')} (default board).`),
+  filters: filters.optional().describe('Task-list filters as a JSON object (at most 10,000 characters).'),
+});
+
+/** Body of a view update: any of the fields, at least one. */
+export const viewPatchBody = z.object({
+  title: z.string().optional().describe('New name, 1 to 200 characters.'),
+  subtask_setting: subtaskSetting.optional().describe('New subtask display; nothing else changes when it is alone.'),
+  layout: z.string().optional().describe(`New layout: ${VIEW_LAYOUTS.join(', ')}.`),
+  filters: filters.optional().describe('New filters (replace the old ones).'),
+});
+
+/** Create a view: POST /view (spec 4.4). */
+export const createViewRoute = route({
+  method: 'POST',
+  path: '/view',
+  operationId: 'tasksvc_create_view',
+  tag: 'tools',
+  summary: 'Creates a saved view of a board with its subtask setting.',
+  description:
+    'Body: `project_id`, `title` (required), `subtask_setting` (`None` default, `Parent`, `Flattened`, `Card`, ' +
+    '`Flattened_Card`; any other value → 400), optional `layout` and `filters`. Answers the view: `{id, project_id, ' +
+    'title, subtask_setting, board_subtask_setting, layout, filters, createdAt, updatedAt}`, where ' +
+    '`board_subtask_setting` is the effective setting. Views are personal: other users get 404 for them.',
+  document: /* GraphQL */ `
+    mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
+      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
+        ${VIEW_FIELDS}
+      }
+    }
+  `,
+  body: newViewBody,
+  response: viewSchema,
+  toVariables: ({ body }) => ({
+    projectId: body.project_id,
+    title: body.title,
+    subtaskSetting: body.subtask_setting ?? null,
+    layout: body.layout ?? null,
+    filters: body.filters ?? null,
+  }),
+  toBody: (data: { createSavedView: ViewNode }) => viewOut(data.createSavedView),
+});
+
+/** Update a view: PATCH /view/{viewId} (spec 4.4). */
+export const updateViewRoute = route({
+  method: 'PATCH',
+  path: '/view/:viewId',
+  operationId: 'tasksvc_update_view',
+  tag: 'tools',
+  summary: 'Changes a saved view; fields left out stay as they are.',
+  description:
+    'Body: any of `subtask_setting`, `title`, `layout`, `filters` (at least one). A body holding only ' +
+    '`subtask_setting` changes only that setting. Answers the whole view, as POST /view does.',
+  document: /* GraphQL */ `
+    mutation ToolUpdateView($id: Int!, $title: String, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
+      updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
+        ${VIEW_FIELDS}
+      }
+    }
+  `,
+  params: z.object({ viewId: qsId() }),
+  body: viewPatchBody,
+  response: viewSchema,
+  fieldNames: { viewId: 'viewId', id: 'viewId' },
+  toVariables: ({ params, body }) => ({
+    id: params.viewId,
+    // Omitted fields stay omitted: the mutation changes only what it is given.
+    ...(body.title !== undefined ? { title: body.title } : {}),
+    ...(body.subtask_setting !== undefined ? { subtaskSetting: body.subtask_setting } : {}),
+    ...(body.layout !== undefined ? { layout: body.layout } : {}),
+    ...(body.filters !== undefined ? { filters: body.filters } : {}),
+  }),
+  toBody: (data: { updateSavedView: ViewNode }) => viewOut(data.updateSavedView),
+});
+
+export const viewRoutes = [createViewRoute, updateViewRoute];

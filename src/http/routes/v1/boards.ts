@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { route } from '../../route.ts';
+
+// GraphQL `Int` is 32-bit: a bigger number is refused here, naming the field,
+// instead of failing later in GraphQL coercion without one.
+const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-2147483648).max(2147483647);
+
+const teamBoardBody = z.object({
+  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
+  description: z.string().nullish().describe('Board description.'),
+  sections: z
+    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
+    .describe('1 to 50 sections `{title}`, in board order.'),
+  labels: z
+    .array(z.object({ name: z.string({ message: 'name is required' }), color: z.string().nullish() }))
+    .nullish()
+    .describe('Up to 100 labels `{name, color?}`; `color` is accepted and not stored.'),
+  tasks: z
+    .array(
+      z.object({
+        title: z.string({ message: 'title is required' }),
+        description: z.string().nullish(),
+        section_index: int32().nullish(),
+        section_title: z.string().nullish(),
+        label_names: z.array(z.string()).nullish(),
+        priority: int32().nullish(),
+        estimate: int32().nullish(),
+        due_date: z.string().nullish(),
+      }),
+    )
+    .nullish()
+    .describe(
+      'Up to 500 tasks: `title` (1-500), `description` (HTML), `section_index` (zero-based) xor `section_title`, ' +
+        '`label_names` (labels of this manifest), `priority` (0 none, 1 urgent, 2 high, 3 medium, 4 low), ' +
+        '`estimate` (0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL), `due_date` (ISO 8601 date or datetime).',
+    ),
+});
+
+interface TeamBoardData {
+  createTeamBoard: {
+    team: { id: string };
+    project: { id: number; title: string };
+    sections: { id: number; title: string }[];
+    labels: { id: number; name: string }[];
+    tasks: { id: number; ticketNumber: string; title: string }[];
+  };
+}
+
+/** POST /api/v1/teams/{teamId}/boards (spec 4.3). */
+export const createTeamBoardRoute = route({
+  method: 'POST',
+  path: '/teams/:teamId/boards',
+  operationId: 'createTeamBoard',
+  tag: 'boards',
+  summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
+  description:
+    'All or nothing: one transaction; any invalid part is a 400 naming the field (e.g. `tasks.3.section_index`) and ' +
+    'nothing is created. Every rule of spec 4.3 applies (title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, ' +
+    'task titles 1-500, `section_index` xor `section_title`, `label_names` from this manifest, numeric priority and ' +
+    'estimate codes, ISO 8601 due dates). The creator and every team member become board members; the ticket prefix ' +
+    'comes from the title (`Website Redesign` → `WR-1`). Optional `Idempotency-Key` header (Stripe semantics, per ' +
+    'user): the same key and body within 24 hours replays the first success (same ids, header ' +
+    '`Idempotent-Replayed: true`); the same key with another body is 422; the same key while the first request runs ' +
+    'is 409; failures are not stored. Answers 201 `{success, team_id, board: {id, title}, sections: [{id, title}], ' +
+    'labels: [{id (string), name}], tasks: [{id, ticketNumber, title}], message}`.',
+  params: z.object({ teamId: z.string().min(1).max(64).describe('Team UUID (from the user context).') }),
+  body: teamBoardBody,
+  status: 201,
+  idempotent: true,
+  document: /* GraphQL */ `
+    mutation RestCreateTeamBoard($teamId: String!, $input: TeamBoardInput!) {
+      createTeamBoard(teamId: $teamId, input: $input) {
+        team { id }
+        project { id title }
+        sections { id title }
+        labels { id name }
+        tasks { id ticketNumber title }
+      }
+    }
+  `,
+  toVariables: ({ params, body }) => ({
+    teamId: params.teamId,
+    input: {
+      title: body.title,
+      description: body.description ?? null,
+      sections: body.sections,
+      labels: body.labels ?? null,
+      tasks:
+        body.tasks?.map((t) => ({
+          title: t.title,
+          description: t.description ?? null,
+          sectionIndex: t.section_index ?? null,
+          sectionTitle: t.section_title ?? null,
+          labelNames: t.label_names ?? null,
+          priority: t.priority ?? null,
+          estimate: t.estimate ?? null,
+          dueDate: t.due_date ?? null,
+        })) ?? null,
+    },
+  }),
+  fieldNames: { teamId: 'teamId' },
+  toBody: (data: TeamBoardData) => {
+    const b = data.createTeamBoard;
+    return {
+      success: true,
+      team_id: b.team.id,
+      board: { id: b.project.id, title: b.project.title },
+      sections: b.sections,
+      labels: b.labels.map((l) => ({ id: String(l.id), name: l.name })),
+      tasks: b.tasks,
+      message: `Board "${b.project.title}" created with ${b.sections.length} section(s), ${b.labels.length} label(s) and ${b.tasks.length} task(s).`,
+    };
+  },
+});
+
+export const boardRoutes = [createTeamBoardRoute];

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { DRAFT_PAGE } from '../../../domain/draft.ts';
+import { PRIORITIES } from '../../../domain/task/fields.ts';
+import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
+import { route } from '../../route.ts';
+
+interface DraftNode {
+  id: number;
+  projectId: number | null;
+  sectionId: number | null;
+  title: string;
+  description: string;
+  priority: string | null;
+  dueDate: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const DRAFT_FIELDS = 'id projectId sectionId title description priority dueDate createdAt updatedAt';
+
+/** The REST draft record (ours: the spec does not show it). */
+export function draftOut(d: DraftNode) {
+  return {
+    id: d.id,
+    project_id: d.projectId,
+    section_id: d.sectionId,
+    title: d.title,
+    description: d.description,
+    priority: d.priority,
+    due_date: d.dueDate,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+  };
+}
+
+const draftSchema = z.object({
+  id: z.number(),
+  project_id: z.number().nullable(),
+  section_id: z.number().nullable(),
+  title: z.string(),
+  description: z.string().describe('Sanitised HTML.'),
+  priority: z.enum(PRIORITIES).nullable(),
+  due_date: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const idParams = z.object({ id: qsId() });
+const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join(', ')}` });
+
+/** Draft fields in a body; `null` clears (on PATCH). */
+const draftBody = z.object({
+  project_id: bodyId().nullable().optional().describe('Project of the future task (one of yours).'),
+  section_id: bodyId().nullable().optional().describe('Section of that project (no section → Backlog on publish).'),
+  title: z.string().nullable().optional().describe('Title, at most 500 characters; may stay empty until publishing.'),
+  description: z.string().nullable().optional().describe('HTML, or markdown with `content_type: markdown`.'),
+  content_type: z.string().optional().describe('`html` (default) or `markdown`.'),
+  priority: priority.nullable().optional().describe('`urgent`, `high`, `medium` or `low`.'),
+  due_date: qsDate().nullable().optional().describe('ISO 8601 date or datetime.'),
+});
+type DraftBody = z.output<typeof draftBody>;
+
+const DRAFT_ARGS =
+  '$projectId: Int, $sectionId: Int, $title: String, $description: String, $contentType: String, $priority: Priority, $dueDate: DateTime';
+const DRAFT_PASS =
+  'projectId: $projectId, sectionId: $sectionId, title: $title, description: $description, contentType: $contentType, priority: $priority, dueDate: $dueDate';
+
+/** Only the fields present in the body become variables: absent stays absent, null clears. */
+function draftVariables(b: DraftBody) {
+  const pairs: [string, unknown][] = [
+    ['projectId', b.project_id],
+    ['sectionId', b.section_id],
+    ['title', b.title],
+    ['description', b.description],
+    ['contentType', b.content_type],
+    ['priority', b.priority],
+    ['dueDate', b.due_date],
+  ];
+  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined));
+}
+
+const draftFieldNames = { draftId: 'id' };
+
+/** GET /api/v1/drafts. */
+export const listDraftsRoute = route({
+  method: 'GET',
+  path: '/drafts',
+  operationId: 'listDrafts',
+  tag: 'drafts',
+  summary: 'My task drafts, most recently edited first.',
+  description: 'Drafts are private to their author. `limit` 1 to 100 (default 50), `offset`.',
+  document: /* GraphQL */ `
+    query RestDrafts($limit: Int, $offset: Int) {
+      drafts(limit: $limit, offset: $offset) { total limit offset items { ${DRAFT_FIELDS} } }
+    }
+  `,
+  query: z.object({
+    limit: qsInt(1, DRAFT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
+    offset: qsInt(0, 1_000_000).optional().describe('Drafts to skip (default 0).'),
+  }),
+  response: z.object({ success: z.literal(true), drafts: z.array(draftSchema), total: z.number(), limit: z.number(), offset: z.number() }),
+  toVariables: ({ query }) => ({ limit: query.limit ?? DRAFT_PAGE.defaultLimit, offset: query.offset ?? 0 }),
+  toBody: (data: { drafts: { total: number; limit: number; offset: number; items: DraftNode[] } }) => ({
+    success: true,
+    drafts: data.drafts.items.map(draftOut),
+    total: data.drafts.total,
+    limit: data.drafts.limit,
+    offset: data.drafts.offset,
+  }),
+});
+
+/** POST /api/v1/drafts. */
+export const createDraftRoute = route({
+  method: 'POST',
+  path: '/drafts',
+  operationId: 'createDraft',
+  tag: 'drafts',
+  summary: 'Starts a task draft.',
+  description:
+    'Every field is optional: `project_id`, `section_id` (of that project), `title`, `description` (+ `content_type`), ' +
+    '`priority`, `due_date`. Answers 201 with the draft.',
+  document: /* GraphQL */ `
+    mutation RestCreateDraft(${DRAFT_ARGS}) { createDraft(${DRAFT_PASS}) { ${DRAFT_FIELDS} } }
+  `,
+  body: draftBody,
+  status: 201,
+  response: z.object({ success: z.literal(true), draft: draftSchema }),
+  toVariables: ({ body }) => draftVariables(body),
+  toBody: (data: { createDraft: DraftNode }) => ({ success: true, draft: draftOut(data.createDraft) }),
+});
+
+/** GET /api/v1/drafts/{id}. */
+export const getDraftRoute = route({
+  method: 'GET',
+  path: '/drafts/:id',
+  operationId: 'getDraft',
+  tag: 'drafts',
+  summary: 'One of my drafts.',
+  description: 'Another user’s draft answers 404.',
+  document: /* GraphQL */ `
+    query RestDraft($id: Int!) { draft(id: $id) { ${DRAFT_FIELDS} } }
+  `,
+  params: idParams,
+  response: z.object({ success: z.literal(true), draft: draftSchema }),
+  fieldNames: draftFieldNames,
+  toVariables: ({ params }) => ({ id: params.id }),
+  toBody: (data: { draft: DraftNode }) => ({ success: true, draft: draftOut(data.draft) }),
+});
+
+/** PATCH /api/v1/drafts/{id}. */
+export const updateDraftRoute = route({
+  method: 'PATCH',
+  path: '/drafts/:id',
+  operationId: 'updateDraft',
+  tag: 'drafts',
+  summary: 'Changes a draft; omitted fields stay, null clears.',
+  description:
+    '`null` clears `project_id`, `section_id`, `priority` and `due_date`. Choosing another project drops a section ' +
+    'of the old one.',
+  document: /* GraphQL */ `
+    mutation RestUpdateDraft($id: Int!, ${DRAFT_ARGS}) { updateDraft(id: $id, ${DRAFT_PASS}) { ${DRAFT_FIELDS} } }
+  `,
+  params: idParams,
+  body: draftBody,
+  response: z.object({ success: z.literal(true), draft: draftSchema }),
+  fieldNames: draftFieldNames,
+  toVariables: ({ params, body }) => ({ id: params.id, ...draftVariables(body) }),
+  toBody: (data: { updateDraft: DraftNode }) => ({ success: true, draft: draftOut(data.updateDraft) }),
+});
+
+/** DELETE /api/v1/drafts/{id}. */
+export const deleteDraftRoute = route({
+  method: 'DELETE',
+  path: '/drafts/:id',
+  operationId: 'deleteDraft',
+  tag: 'drafts',
+  summary: 'Deletes one of my drafts.',
+  document: /* GraphQL */ `
+    mutation RestDeleteDraft($id: Int!) { deleteDraft(id: $id) }
+  `,
+  params: idParams,
+  response: z.object({ success: z.literal(true), message: z.string() }),
+  fieldNames: draftFieldNames,
+  toVariables: ({ params }) => ({ id: params.id }),
+  toBody: (data: { deleteDraft: number }) => ({ success: true, message: `Draft ${data.deleteDraft} deleted.` }),
+});
+
+interface PublishedTask {
+  id: number;
+  ticketNumber: string;
+  title: string;
+  description: string;
+  priority: string | null;
+  projectId: number;
+  section: { id: number; title: string };
+  dueDate: string | null;
+  createdAt: string;
+}
+
+/** POST /api/v1/drafts/{id}/publish. */
+export const publishDraftRoute = route({
+  method: 'POST',
+  path: '/drafts/:id/publish',
+  operationId: 'publishDraft',
+  tag: 'drafts',
+  summary: 'Turns a draft into a task; the draft is removed.',
+  description:
+    'Needs `project_id` and a non-empty `title` on the draft (else 400 naming the field). The task is created by the ' +
+    'ordinary rules (no section → `Backlog`, a ticket number, a `task.created` event); the draft is deleted in the ' +
+    'same transaction, and kept unchanged when publishing fails. Answers 201 with the task.',
+  document: /* GraphQL */ `
+    mutation RestPublishDraft($id: Int!) {
+      publishDraft(id: $id) { id ticketNumber title description priority projectId section { id title } dueDate createdAt }
+    }
+  `,
+  params: idParams,
+  status: 201,
+  response: z.object({
+    success: z.literal(true),
+    task: z.object({
+      id: z.number(),
+      ticket_number: z.string(),
+      title: z.string(),
+      description: z.string(),
+      priority: z.enum(PRIORITIES).nullable(),
+      project_id: z.number(),
+      section: z.string(),
+      section_id: z.number(),
+      due_date: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+    message: z.string(),
+  }),
+  fieldNames: draftFieldNames,
+  toVariables: ({ params }) => ({ id: params.id }),
+  toBody: (data: { publishDraft: PublishedTask }) => {
+    const t = data.publishDraft;
+    return {
+      success: true,
+      task: {
+        id: t.id,
+        ticket_number: t.ticketNumber,
+        title: t.title,
+        description: t.description,
+        priority: t.priority,
+        project_id: t.projectId,
+        section: t.section.title,
+        section_id: t.section.id,
+        due_date: t.dueDate,
+        createdAt: t.createdAt,
+      },
+      message: `Draft published as ${t.ticketNumber}.`,
+    };
+  },
+});
+
+export const draftRoutes = [listDraftsRoute, createDraftRoute, getDraftRoute, updateDraftRoute, deleteDraftRoute, publishDraftRoute];

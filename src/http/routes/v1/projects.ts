@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { projectIdParams, projectListQuery, projectListVariables } from '../mcp/projects.ts';
+import { route } from '../../route.ts';
+
+interface ProjectNode {
+  id: number;
+  title: string;
+  status: string;
+  createdAt: string;
+  description: string;
+  memberCount: number;
+  taskCount: number;
+  sections: { id: number; title: string }[];
+  labels: { id: number; name: string }[];
+}
+
+/** Fields of a REST project (spec 2.2). */
+const PROJECT_FIELDS = 'id title status createdAt description memberCount taskCount sections { id title } labels { id name }';
+
+/** The REST project shape (spec 2.2): label ids as strings, sections as `{id, section_title}`. */
+export function projectOut(p: ProjectNode) {
+  return {
+    id: p.id,
+    title: p.title,
+    status: p.status,
+    createdAt: p.createdAt,
+    description: p.description,
+    memberCount: p.memberCount,
+    taskCount: p.taskCount,
+    sections: p.sections.map((s) => ({ id: s.id, section_title: s.title })),
+    labels: p.labels.map((l) => ({ id: String(l.id), name: l.name })),
+  };
+}
+
+/** GET /api/v1/projects (spec 4.2). */
+export const listProjectsRoute = route({
+  method: 'GET',
+  path: '/projects',
+  operationId: 'listProjects',
+  tag: 'projects',
+  summary: 'Lists the projects (boards) the key owner is a member of.',
+  description:
+    'Answers `{success, projects, total, limit, offset}`; each project has `id, title, status, createdAt, description, ' +
+    'memberCount, taskCount` (tasks not Deleted), `sections: [{id, section_title}]` (visible, in board order) and ' +
+    '`labels: [{id (string), name}]`. `search` matches title or description. `limit` defaults to 50 and is capped: ' +
+    'values above 100 are clamped to 100 (the response shows the limit applied).',
+  query: projectListQuery,
+  document: /* GraphQL */ `
+    query RestListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
+      projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
+        items { ${PROJECT_FIELDS} }
+        total
+        limit
+        offset
+      }
+    }
+  `,
+  toVariables: ({ query }) => projectListVariables(query),
+  toBody: (data: { projects: { items: ProjectNode[]; total: number; limit: number; offset: number } }) => ({
+    success: true,
+    projects: data.projects.items.map(projectOut),
+    total: data.projects.total,
+    limit: data.projects.limit,
+    offset: data.projects.offset,
+  }),
+});
+
+/** GET /api/v1/projects/{projectId} (ours: the list item of one project). */
+export const getProjectRoute = route({
+  method: 'GET',
+  path: '/projects/:projectId',
+  operationId: 'getProject',
+  tag: 'projects',
+  summary: 'One project, in the shape of the project list.',
+  description: 'Answers `{success, project}`. A project the key owner is not a member of is 404, like a missing one.',
+  params: projectIdParams,
+  document: /* GraphQL */ `
+    query RestGetProject($id: Int!) {
+      project(id: $id) { ${PROJECT_FIELDS} }
+    }
+  `,
+  toVariables: ({ params }) => ({ id: params.projectId }),
+  fieldNames: { id: 'project_id' },
+  toBody: (data: { project: ProjectNode }) => ({ success: true, project: projectOut(data.project) }),
+});
+
+/** PATCH /api/v1/projects/{projectId} (ours: project status, spec 3). */
+export const updateProjectRoute = route({
+  method: 'PATCH',
+  path: '/projects/:projectId',
+  operationId: 'updateProjectStatus',
+  tag: 'projects',
+  summary: 'Changes the status of a project: Normal, Archive or Deleted.',
+  description:
+    'Body `{status}`. `Deleted` is a soft state: the project leaves the default list and can be restored by setting ' +
+    '`Normal` again. Any member may change it. Answers `{success, project, message}`.',
+  params: projectIdParams,
+  body: z.object({
+    status: z.enum(['Normal', 'Archive', 'Deleted'], { message: 'must be Normal, Archive or Deleted' }).describe('New status.'),
+  }),
+  document: /* GraphQL */ `
+    mutation RestUpdateProjectStatus($projectId: Int!, $status: Status!) {
+      updateProjectStatus(projectId: $projectId, status: $status) { ${PROJECT_FIELDS} }
+    }
+  `,
+  toVariables: ({ params, body }) => ({ projectId: params.projectId, status: body.status }),
+  toBody: (data: { updateProjectStatus: ProjectNode }) => ({
+    success: true,
+    project: projectOut(data.updateProjectStatus),
+    message: `Project status set to ${data.updateProjectStatus.status}`,
+  }),
+});
+
+export const projectRoutes = [listProjectsRoute, getProjectRoute, updateProjectRoute];

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { projectIdParams } from '../mcp/projects.ts';
+import { bodyId, qsBool, qsId } from '../../query-params.ts';
+import { route } from '../../route.ts';
+
+interface SectionNode {
+  id: number;
+  title: string;
+  projectId: number;
+  visible: boolean;
+  deleted: boolean;
+  ranking: string;
+  taskCount: number;
+}
+
+/** REST section, create/update form (spec 2.3). */
+function sectionOut(s: Pick<SectionNode, 'id' | 'title' | 'projectId' | 'taskCount'>) {
+  return { id: s.id, section_title: s.title, projectId: s.projectId, taskCount: s.taskCount };
+}
+
+const sectionParams = z.object({ projectId: qsId().describe('Project (board) id.'), sectionId: qsId().describe('Section id.') });
+
+/** GET /api/v1/projects/{projectId}/sections (spec 4.2). */
+export const listSectionsRoute = route({
+  method: 'GET',
+  path: '/projects/:projectId/sections',
+  operationId: 'listSections',
+  tag: 'sections',
+  summary: 'Lists the sections (columns) of a board in order.',
+  description:
+    'Answers `{success, sections: [{id, section_title, projectId, visibility, deleted, ranking, taskCount}], projectId}` ' +
+    'ordered by `ranking`. Hidden sections (`visibility: false`) only with `include_hidden=true`; deleted sections are ' +
+    'never listed. `taskCount` counts tasks that are not Deleted.',
+  params: projectIdParams,
+  query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
+  document: /* GraphQL */ `
+    query RestListSections($projectId: Int!, $includeHidden: Boolean) {
+      sections(projectId: $projectId, includeHidden: $includeHidden) { id title projectId visible deleted ranking taskCount }
+    }
+  `,
+  toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
+  toBody: (data: { sections: SectionNode[] }, { params }) => ({
+    success: true,
+    sections: data.sections.map((s) => ({
+      id: s.id,
+      section_title: s.title,
+      projectId: s.projectId,
+      visibility: s.visible,
+      deleted: s.deleted,
+      ranking: s.ranking,
+      taskCount: s.taskCount,
+    })),
+    projectId: params.projectId,
+  }),
+});
+
+/** POST /api/v1/projects/{projectId}/sections (spec 4.2). */
+export const createSectionRoute = route({
+  method: 'POST',
+  path: '/projects/:projectId/sections',
+  operationId: 'createSection',
+  tag: 'sections',
+  summary: 'Adds a section to a board.',
+  description:
+    'Body `title` (1-200 characters), optional `after_section_id` (omitted or null: appended at the end). ' +
+    'Answers 201 `{success, section: {id, section_title, projectId, taskCount}, message}`.',
+  params: projectIdParams,
+  body: z.object({
+    title: z.string({ message: 'title is required' }).describe('Section title, 1 to 200 characters.'),
+    after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
+  }),
+  status: 201,
+  document: /* GraphQL */ `
+    mutation RestCreateSection($input: CreateSectionInput!) {
+      createSection(input: $input) { id title projectId taskCount }
+    }
+  `,
+  toVariables: ({ params, body }) => ({
+    input: { projectId: params.projectId, title: body.title, afterSectionId: body.after_section_id ?? null },
+  }),
+  toBody: (data: { createSection: SectionNode }) => ({
+    success: true,
+    section: sectionOut(data.createSection),
+    message: 'Section created',
+  }),
+});
+
+/** PATCH /api/v1/projects/{projectId}/sections/{sectionId} (spec 4.2). */
+export const updateSectionRoute = route({
+  method: 'PATCH',
+  path: '/projects/:projectId/sections/:sectionId',
+  operationId: 'updateSection',
+  tag: 'sections',
+  summary: 'Renames and/or moves a section.',
+  description:
+    'Body: `title` (1-200 characters) and/or `move_after_section_id` (place it right after that section; `null` ' +
+    'moves it to the first place); at least one. `visible` (boolean) hides or shows the column (our extension). ' +
+    'Only the moved row changes (fractional ranking). Answers `{success, section, message}`.',
+  params: sectionParams,
+  body: z.object({
+    title: z.string().optional().describe('New title, 1 to 200 characters.'),
+    move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
+    visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
+  }),
+  document: /* GraphQL */ `
+    mutation RestUpdateSection($input: UpdateSectionInput!) {
+      updateSection(input: $input) { id title projectId taskCount }
+    }
+  `,
+  toVariables: ({ params, body }) => ({
+    input: {
+      projectId: params.projectId,
+      sectionId: params.sectionId,
+      title: body.title,
+      visible: body.visible,
+      // Absent means "do not move"; null means "first place": keep the difference.
+      ...('move_after_section_id' in body ? { moveAfterSectionId: body.move_after_section_id } : {}),
+    },
+  }),
+  toBody: (data: { updateSection: SectionNode }) => ({
+    success: true,
+    section: sectionOut(data.updateSection),
+    message: 'Section updated',
+  }),
+});
+
+/** DELETE /api/v1/projects/{projectId}/sections/{sectionId} (spec 4.2, 3). */
+export const deleteSectionRoute = route({
+  method: 'DELETE',
+  path: '/projects/:projectId/sections/:sectionId',
+  operationId: 'deleteSection',
+  tag: 'sections',
+  summary: 'Deletes a section; its tasks move to the first remaining section.',
+  description:
+    'Tasks move to the first remaining section in board order (a visible one when there is one). Deleting the last ' +
+    'section of a board is refused with 409 (`details.code: last_section`). Answers `{success, message}`.',
+  params: sectionParams,
+  document: /* GraphQL */ `
+    mutation RestDeleteSection($projectId: Int, $sectionId: Int!) {
+      deleteSection(projectId: $projectId, sectionId: $sectionId) { deletedSectionId movedTaskCount movedToSection { id title } }
+    }
+  `,
+  toVariables: ({ params }) => ({ projectId: params.projectId, sectionId: params.sectionId }),
+  toBody: (data: { deleteSection: { movedTaskCount: number; movedToSection: { id: number; title: string } } }) => ({
+    success: true,
+    message:
+      `Section deleted; ${data.deleteSection.movedTaskCount} task(s) moved to ` +
+      `"${data.deleteSection.movedToSection.title}" (section ${data.deleteSection.movedToSection.id}).`,
+  }),
+});
+
+export const sectionRoutes = [listSectionsRoute, createSectionRoute, updateSectionRoute, deleteSectionRoute];

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { requireProject } from '../domain/access.ts';
+import { parseInput } from '../domain/validate.ts';
+import { ValidationError } from '../errors.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { SearchFilters, SearchHit, SearchHitTask, SearchIndex } from './search-index.ts';
+
+/** Spec 4.1 / 8: `query` at most 200 characters; `limit` default 10, max 50. */
+export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 10, maxLimit: 50 } as const;
+
+const id = () => z.number().int().positive().max(2147483647);
+
+/** Input of a task search (spec 4.1 `tasksvc_search_tasks`, camelCased). */
+export const searchTasksInput = z.object({
+  query: z
+    .string()
+    .max(SEARCH_LIMITS.queryMax, `must be at most ${SEARCH_LIMITS.queryMax} characters`)
+    .transform((q) => q.trim())
+    .pipe(z.string().min(1, 'must not be empty')),
+  projectId: id().nullish(),
+  /** Alias of `projectId` (a board is a project). */
+  boardId: id().nullish(),
+  section: z.string().trim().min(1).max(200).nullish(),
+  assignedTo: z
+    .string()
+    .trim()
+    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
+    .nullish(),
+  priority: z.enum(['urgent', 'high', 'medium', 'low']).nullish(),
+  hasDueDate: z.boolean().nullish(),
+  status: z.enum(['Normal', 'Archive', 'Deleted']).nullish(),
+  limit: z.number().int().min(1).max(SEARCH_LIMITS.maxLimit).nullish(),
+});
+export type SearchTasksInput = z.input<typeof searchTasksInput>;
+
+/** A hit with what a result list shows (spec 4.1), read from the database. */
+export interface SearchTaskHit extends SearchHitTask {
+  taskId: number;
+  score: number;
+}
+
+/** Ranked hits, the total matching, and the filter that loads the hit tasks. */
+export interface SearchTasksResult {
+  hits: SearchTaskHit[];
+  total: number;
+  /** Prisma filter of the hit tasks, with the visibility and status rules repeated. */
+  taskWhere: Prisma.TaskWhereInput;
+}
+
+/**
+ * Searches the tasks of the caller's projects. Choices where the spec is
+ * silent: `status` defaults to Normal; `section` is a section title
+ * (case-insensitive); `assignedTo` is `me`, `unassigned` (no user and no
+ * agent) or a user id; `projectId`/`boardId` of a project the caller is not
+ * a member of is NOT_FOUND, both given and different is VALIDATION. Tasks of
+ * projects of any status are searched, as in the task list.
+ */
+export async function searchTasks(
+  db: Db,
+  index: SearchIndex,
+  userId: number,
+  input: SearchTasksInput,
+): Promise<SearchTasksResult> {
+  const args = parseInput(searchTasksInput, input);
+  if (args.projectId != null && args.boardId != null && args.projectId !== args.boardId) {
+    throw new ValidationError(
+      'boardId',
+      'board_id is an alias of project_id; give one, or the same value.',
+      'conflicting_alias',
+    );
+  }
+  const projectId = args.projectId ?? args.boardId ?? null;
+  let visibleProjectIds: number[];
+  if (projectId != null) {
+    await requireProject(db, userId, projectId, args.projectId != null ? 'projectId' : 'boardId');
+    visibleProjectIds = [projectId];
+  } else {
+    const rows = await db.$queryRaw<
+      { projectId: number }[]
+    >`SELECT "projectId" FROM "ProjectMember" WHERE "userId" = ${userId}`;
+    visibleProjectIds = rows.map((r) => r.projectId);
+  }
+  const who = args.assignedTo?.toLowerCase();
+  const filters: SearchFilters = {
+    visibleProjectIds,
+    projectId: projectId ?? undefined,
+    section: args.section ?? undefined,
+    assignedTo: who == null ? undefined : who === 'unassigned' ? 'unassigned' : who === 'me' ? userId : Number(who),
+    priority: args.priority ?? undefined,
+    hasDueDate: args.hasDueDate ?? undefined,
+    status: args.status ?? 'Normal',
+    limit: args.limit ?? SEARCH_LIMITS.defaultLimit,
+  };
+  const found = visibleProjectIds.length ? await index.search(args.query, filters) : { hits: [], total: 0 };
+  // The PostgreSQL engine reads the listed fields with the match; others are read here.
+  const hits = found.hits.every((h) => h.task)
+    ? found.hits.map((h) => ({ taskId: h.taskId, score: h.score, ...h.task! }))
+    : await loadHits(db, found.hits, visibleProjectIds, filters.status ?? 'Normal');
+  return {
+    hits,
+    total: found.total,
+    taskWhere: { id: { in: hits.map((h) => h.taskId) }, status: filters.status, projectId: { in: visibleProjectIds } },
+  };
+}
+
+/**
+ * The listed fields of the hits, in one statement. It repeats the
+ * visibility and status rules, so that a stale external index (Meilisearch
+ * between an update and its re-index) can never show a task the caller may
+ * not see; such hits are dropped.
+ */
+async function loadHits(
+  db: Db,
+  hits: SearchHit[],
+  visibleProjectIds: number[],
+  status: string,
+): Promise<SearchTaskHit[]> {
+  if (hits.length === 0) return [];
+  const rows = await db.$queryRaw<Omit<SearchTaskHit, 'score'>[]>`
+    SELECT t.id AS "taskId", p."ticketPrefix" || '-' || t."uniqueIndex" AS "ticketNumber", t.title,
+           s.title AS section, t.priority::text AS priority, t."projectId"
+    FROM "Task" t
+    JOIN "Project" p ON p.id = t."projectId"
+    JOIN "Section" s ON s.id = t."sectionId"
+    WHERE t.id = ANY(${hits.map((h) => h.taskId)}::int[])
+      AND t."projectId" = ANY(${visibleProjectIds}::int[])
+      AND t.status = ${status}::"Status"`;
+  const byId = new Map(rows.map((r) => [r.taskId, r]));
+  return hits.flatMap((h) => {
+    const row = byId.get(h.taskId);
+    return row ? [{ ...row, score: h.score }] : [];
+  });
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
+import { createTask } from '../../src/domain/task/create.ts';
+import { AppError } from '../../src/errors.ts';
+import { makeProject, makeTeam, makeUser } from '../support/factories.ts';
+import { openTestDatabase } from './task-test-db.ts';
+
+let database: Database;
+let db: Database['prisma'];
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.prisma;
+});
+afterAll(() => database.close());
+
+/** Owner + member in a team project with one task; a stranger outside. */
+async function setup() {
+  const owner = await makeUser(db, 'Owner');
+  const member = await makeUser(db, 'Member');
+  const stranger = await makeUser(db, 'Stranger');
+  const team = await makeTeam(db, [owner.id, member.id]);
+  const project = await makeProject(db, { memberIds: [owner.id, member.id], teamId: team.id, prefix: 'ASG' });
+  const task = await createTask(db, owner.id, { projectId: project.id, title: 'Assign me' });
+  const agent = await db.agent.create({ data: { teamId: team.id, displayName: 'Robo' } });
+  return { owner, member, stranger, team, project, task, agent };
+}
+
+const assignees = (taskId: number) =>
+  db.taskAssignee.findMany({ where: { taskId }, orderBy: { id: 'asc' }, select: { userId: true, agentId: true } });
+const events = (taskId: number) =>
+  db.outboxEvent.findMany({ where: { taskId, type: 'task.assigned' }, orderBy: { id: 'asc' } });
+
+async function expectError(p: Promise<unknown>, code: string, field: string | null, detail?: string) {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  expect((err as AppError).field).toBe(field);
+  if (detail) expect((err as AppError).detail).toBe(detail);
+}
+
+describe('toggleAssignee (single form, spec 4.1 rule 1)', () => {
+  it('assigns, then unassigns the same user on the second call; one event each with action', async () => {
+    const { owner, member, task } = await setup();
+    const first = await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    expect(first.added).toEqual([{ type: 'user', id: member.id, displayName: member.displayName }]);
+    expect(await assignees(task.id)).toEqual([{ userId: member.id, agentId: null }]);
+
+    const second = await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    expect(second.removed).toEqual([{ type: 'user', id: member.id, displayName: member.displayName }]);
+    expect(await assignees(task.id)).toEqual([]);
+
+    const evs = await events(task.id);
+    expect(evs.map((e) => (e.data as { action: string }).action)).toEqual(['assigned', 'unassigned']);
+    expect((evs[0].data as Record<string, unknown>).assignee).toEqual({ type: 'user', id: member.id, displayName: member.displayName });
+    expect(evs[0].ticketNumber).toBe(`ASG-${task.uniqueIndex}`);
+  });
+
+  it('notifies the newly assigned user once (not on unassign), and makes them watch', async () => {
+    const { owner, member, task } = await setup();
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    const notes = await db.notification.findMany({ where: { userId: member.id } });
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'assignment', taskId: task.id, actorId: owner.id });
+    expect(notes[0].message).toContain(`ASG-${task.uniqueIndex}`);
+    expect(await db.taskWatcher.count({ where: { taskId: task.id, userId: member.id } })).toBe(1);
+  });
+
+  it('never notifies the actor who assigns themselves', async () => {
+    const { owner, task } = await setup();
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: owner.id });
+    expect(await db.notification.count({ where: { userId: owner.id } })).toBe(0);
+    expect(await events(task.id)).toHaveLength(1);
+  });
+
+  it('refuses a non-member (VALIDATION naming userId) and writes nothing', async () => {
+    const { owner, stranger, task } = await setup();
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: stranger.id }), 'VALIDATION', 'userId', 'not_project_member');
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: 2147483000 }), 'VALIDATION', 'userId', 'not_project_member');
+    expect(await assignees(task.id)).toEqual([]);
+    expect(await events(task.id)).toEqual([]);
+  });
+
+  it('toggles an agent of the project team; refuses an agent of another team', async () => {
+    const { owner, task, agent } = await setup();
+    const other = await makeTeam(db, [owner.id]);
+    const foreign = await db.agent.create({ data: { teamId: other.id, displayName: 'Alien' } });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id.toUpperCase() });
+    expect(await assignees(task.id)).toEqual([{ userId: null, agentId: agent.id }]);
+    expect((await events(task.id))[0].data).toMatchObject({ assignee: { type: 'agent', id: agent.id, displayName: 'Robo' }, action: 'assigned' });
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: foreign.id }), 'VALIDATION', 'agentId', 'not_team_agent');
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: 'not-a-uuid' }), 'VALIDATION', 'agentId');
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
+    expect(await assignees(task.id)).toEqual([]);
+  });
+
+  it('needs exactly one of userId / agentId', async () => {
+    const { owner, member, task, agent } = await setup();
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userId');
+    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id, agentId: agent.id }), 'VALIDATION', 'userId');
+  });
+
+  it('answers NOT_FOUND for a task of another tenant', async () => {
+    const { task } = await setup();
+    const outsider = await makeUser(db, 'Out');
+    await expectError(toggleAssignee(db, outsider.id, { taskId: task.id }, { userId: outsider.id }), 'NOT_FOUND', 'taskId');
+    expect(await assignees(task.id)).toEqual([]);
+  });
+
+  it('can unassign a user who has left the project', async () => {
+    const { owner, member, project, task } = await setup();
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    await db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: member.id } } });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    expect(await assignees(task.id)).toEqual([]);
+  });
+});
+
+describe('setAssignees (multiple form)', () => {
+  it('sets the user set: adds and removes, events only for changes, notifies only the added', async () => {
+    const { owner, member, task } = await setup();
+    const third = await makeUser(db, 'Third');
+    await db.projectMember.create({ data: { projectId: task.projectId, userId: third.id } });
+
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [owner.id, member.id] });
+    expect((await assignees(task.id)).map((a) => a.userId)).toEqual([owner.id, member.id]);
+    const r = await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id, third.id, third.id] });
+    expect(r.added.map((a) => a.id)).toEqual([third.id]);
+    expect(r.removed.map((a) => a.id)).toEqual([owner.id]);
+    expect((await assignees(task.id)).map((a) => a.userId).sort()).toEqual([member.id, third.id].sort());
+    expect((await events(task.id)).map((e) => (e.data as { action: string }).action)).toEqual([
+      'assigned',
+      'assigned',
+      'assigned',
+      'unassigned',
+    ]);
+    expect(await db.notification.count({ where: { userId: member.id, type: 'assignment' } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: third.id, type: 'assignment' } })).toBe(1);
+  });
+
+  it('writes nothing when the set is unchanged (no event, no updatedAt change)', async () => {
+    const { owner, member, task } = await setup();
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id] });
+    const before = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    const count = (await events(task.id)).length;
+    const r = await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id] });
+    expect(r.added).toEqual([]);
+    expect(r.removed).toEqual([]);
+    expect(await events(task.id)).toHaveLength(count);
+    expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).updatedAt).toEqual(before.updatedAt);
+  });
+
+  it('leaves agents alone when only users are given; an empty list clears', async () => {
+    const { owner, member, task, agent } = await setup();
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id], agentIds: [agent.id] });
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [] });
+    expect(await assignees(task.id)).toEqual([{ userId: null, agentId: agent.id }]);
+    await setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [] });
+    expect(await assignees(task.id)).toEqual([]);
+  });
+
+  it('refuses the whole call when one user is not a member (field names the index), nothing written', async () => {
+    const { owner, member, stranger, task } = await setup();
+    await expectError(
+      setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id, stranger.id] }),
+      'VALIDATION',
+      'userIds.1',
+      'not_project_member',
+    );
+    expect(await assignees(task.id)).toEqual([]);
+    expect(await events(task.id)).toEqual([]);
+    expect(await db.notification.count({ where: { userId: member.id } })).toBe(0);
+  });
+
+  it('limits the list to 50 and needs one of the lists', async () => {
+    const { owner, task } = await setup();
+    await expectError(setAssignees(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userIds');
+    const many = Array.from({ length: 51 }, (_, i) => i + 1);
+    await expectError(setAssignees(db, owner.id, { taskId: task.id }, { userIds: many }), 'VALIDATION', 'userIds');
+  });
+});

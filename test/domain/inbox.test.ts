@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { toggleAssignee } from '../../src/domain/assignee.ts';
+import { addComment } from '../../src/domain/comment.ts';
+import { archiveNotifications, inboxQuery, markNotificationsRead } from '../../src/domain/inbox.ts';
+import { createTask } from '../../src/domain/task/create.ts';
+import { updateTask } from '../../src/domain/task/update.ts';
+import { AppError } from '../../src/errors.ts';
+import { makeProject, makeUser } from '../support/factories.ts';
+import { openTestDatabase } from './task-test-db.ts';
+
+let database: Database;
+let db: Database['prisma'];
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.prisma;
+});
+afterAll(() => database.close());
+
+async function setup() {
+  const creator = await makeUser(db, 'Creator');
+  const other = await makeUser(db, 'Other');
+  const project = await makeProject(db, { memberIds: [creator.id, other.id], prefix: 'INB' });
+  const task = await createTask(db, creator.id, { projectId: project.id, title: 'Watched' });
+  return { creator, other, project, task };
+}
+
+async function inbox(userId: number, input: Parameters<typeof inboxQuery>[1] = {}) {
+  const q = inboxQuery(userId, input);
+  const [items, total] = await Promise.all([
+    db.notification.findMany({ where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
+    db.notification.count({ where: q.where }),
+  ]);
+  return { items, total };
+}
+
+async function expectValidation(p: Promise<unknown>, field: string) {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  expect({ code: (err as AppError).code, field: (err as AppError).field }).toEqual({ code: 'VALIDATION', field });
+}
+
+describe('notifications', () => {
+  it('assignment, mention and watched update reach the right users, newest first, never the actor', async () => {
+    const { creator, other, task } = await setup();
+    // The creator watches their task: another user's update notifies them, their own does not.
+    await updateTask(db, other.id, { taskId: task.id }, { title: 'Watched, renamed' });
+    await updateTask(db, creator.id, { taskId: task.id }, { title: 'Renamed again' });
+    await toggleAssignee(db, creator.id, { taskId: task.id }, { userId: other.id });
+    await addComment(db, creator.id, { taskId: task.id }, { text: 'hi', mentions: [{ userId: other.id, displayName: 'O' }] });
+
+    const mine = await inbox(creator.id);
+    expect(mine.items.map((n) => n.type)).toEqual(['task_updated']);
+    expect(mine.items[0].message).toContain('title');
+    const theirs = await inbox(other.id);
+    expect(theirs.total).toBe(2);
+    expect(theirs.items.map((n) => n.type)).toEqual(['mention', 'assignment']);
+    expect(theirs.items.every((n) => n.taskId === task.id)).toBe(true);
+
+    // The assignee now watches too: the creator's next update notifies them.
+    await updateTask(db, creator.id, { taskId: task.id }, { priority: 'high' });
+    expect((await inbox(other.id)).items[0].type).toBe('task_updated');
+  });
+
+  it('archive counts only own, unarchived notifications; archived ones leave the list', async () => {
+    const { creator, other, task } = await setup();
+    await toggleAssignee(db, creator.id, { taskId: task.id }, { userId: other.id });
+    await toggleAssignee(db, creator.id, { taskId: task.id }, { userId: other.id });
+    await toggleAssignee(db, creator.id, { taskId: task.id }, { userId: other.id });
+    await updateTask(db, other.id, { taskId: task.id }, { title: 'x' });
+    const theirs = (await inbox(other.id)).items.map((n) => n.id);
+    const mine = (await inbox(creator.id)).items.map((n) => n.id);
+    expect(theirs).toHaveLength(2);
+    expect(mine).toHaveLength(1);
+
+    expect(await archiveNotifications(db, creator.id, [...theirs, 2147483000])).toBe(0);
+    expect(await archiveNotifications(db, other.id, [theirs[0], ...mine])).toBe(1);
+    expect(await archiveNotifications(db, other.id, [theirs[0]])).toBe(0);
+    expect((await inbox(other.id)).items.map((n) => n.id)).toEqual([theirs[1]]);
+    expect((await inbox(creator.id)).total).toBe(1);
+  });
+
+  it('mark read counts changes; unreadOnly filters', async () => {
+    const { creator, other, task } = await setup();
+    await toggleAssignee(db, creator.id, { taskId: task.id }, { userId: other.id });
+    const [note] = (await inbox(other.id)).items;
+    expect(note.read).toBe(false);
+    expect(await markNotificationsRead(db, creator.id, [note.id])).toBe(0);
+    expect(await markNotificationsRead(db, other.id, [note.id])).toBe(1);
+    expect(await markNotificationsRead(db, other.id, [note.id])).toBe(0);
+    expect((await inbox(other.id, { unreadOnly: true })).total).toBe(0);
+    expect((await inbox(other.id)).items[0].read).toBe(true);
+  });
+
+  it('ids: 1 to 100 positive integers; paging limits 1 to 100', async () => {
+    const { other } = await setup();
+    await expectValidation(archiveNotifications(db, other.id, []), 'ids');
+    await expectValidation(archiveNotifications(db, other.id, [0]), 'ids.0');
+    await expectValidation(archiveNotifications(db, other.id, Array.from({ length: 101 }, (_, i) => i + 1)), 'ids');
+    expect(await archiveNotifications(db, other.id, Array.from({ length: 100 }, (_, i) => i + 1))).toBe(0);
+    await expectValidation(markNotificationsRead(db, other.id, [1.5]), 'ids.0');
+    expect(inboxQuery(other.id, {}).limit).toBe(50);
+    expect(inboxQuery(other.id, { limit: 100 }).limit).toBe(100);
+    await expectValidation(Promise.resolve().then(() => inboxQuery(other.id, { limit: 101 })), 'limit');
+    await expectValidation(Promise.resolve().then(() => inboxQuery(other.id, { limit: 0 })), 'limit');
+  });
+});

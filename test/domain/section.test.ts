@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
+import { createSection, deleteSection, listSections, updateSection } from '../../src/domain/section.ts';
+import { AppError } from '../../src/errors.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { makeBoard, makeUser } from '../support/factories.ts';
+
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.db;
+});
+afterAll(() => t.close());
+
+async function rejection(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+async function board(sections = ['Todo', 'Doing', 'Done']) {
+  const user = await makeUser(db, 'Owner');
+  const b = await makeBoard(db, user.id, { sections: sections.map((title) => ({ title })) });
+  return { user, projectId: b.project.id, sections: b.sections, b };
+}
+
+const titles = async (userId: number, projectId: number, includeHidden = false) =>
+  (await listSections(db, userId, { projectId, includeHidden })).map((s) => s.title);
+
+describe('sections', () => {
+  it('are listed in manifest order; create appends or inserts after a section', async () => {
+    const { user, projectId, sections } = await board();
+    expect(await titles(user.id, projectId)).toEqual(['Todo', 'Doing', 'Done']);
+    await createSection(db, user.id, { projectId, title: 'Archive' });
+    await createSection(db, user.id, { projectId, title: 'Review', afterSectionId: sections[1].id });
+    await createSection(db, user.id, { projectId, title: 'Review 2', afterSectionId: sections[1].id });
+    expect(await titles(user.id, projectId)).toEqual(['Todo', 'Doing', 'Review 2', 'Review', 'Done', 'Archive']);
+  });
+
+  it('inserting never renumbers other rows', async () => {
+    const { user, projectId, sections } = await board();
+    const before = await db.section.findMany({ where: { projectId }, orderBy: { id: 'asc' } });
+    for (let i = 0; i < 20; i++) await createSection(db, user.id, { projectId, title: `S${i}`, afterSectionId: sections[0].id });
+    const after = await db.section.findMany({ where: { id: { in: before.map((s) => s.id) } }, orderBy: { id: 'asc' } });
+    expect(after.map((s) => [s.ranking, s.updatedAt.getTime()])).toEqual(before.map((s) => [s.ranking, s.updatedAt.getTime()]));
+    const list = await titles(user.id, projectId);
+    expect(list[0]).toBe('Todo');
+    expect(list[1]).toBe('S19');
+    expect(list.slice(-2)).toEqual(['Doing', 'Done']);
+  });
+
+  it('title is 1 to 200 characters', async () => {
+    const { user, projectId } = await board();
+    expect((await createSection(db, user.id, { projectId, title: 'x'.repeat(200) })).title).toHaveLength(200);
+    expect((await createSection(db, user.id, { projectId, title: 'y' })).title).toBe('y');
+    for (const title of ['', '   ', 'z'.repeat(201)]) {
+      const err = await rejection(createSection(db, user.id, { projectId, title }));
+      expect([err.code, err.field]).toEqual(['VALIDATION', 'title']);
+    }
+    const err = await rejection(updateSection(db, user.id, { projectId, sectionId: (await listSections(db, user.id, { projectId }))[0].id, title: 'z'.repeat(201) }));
+    expect(err.field).toBe('title');
+  });
+
+  it('update: rename, move after a section, move first with null; at least one change required', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C', 'D']);
+    const [a, b, c, d] = sections;
+    await updateSection(db, user.id, { projectId, sectionId: a.id, moveAfterSectionId: c.id });
+    expect(await titles(user.id, projectId)).toEqual(['B', 'C', 'A', 'D']);
+    await updateSection(db, user.id, { projectId, sectionId: d.id, moveAfterSectionId: null, title: 'D!' });
+    expect(await titles(user.id, projectId)).toEqual(['D!', 'B', 'C', 'A']);
+    await updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: a.id });
+    expect(await titles(user.id, projectId)).toEqual(['D!', 'C', 'A', 'B']);
+    let err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id }));
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'title', 'at_least_one_required']);
+    err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: b.id }));
+    expect(err.field).toBe('moveAfterSectionId');
+    err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: 999999 }));
+    expect([err.code, err.field]).toEqual(['NOT_FOUND', 'moveAfterSectionId']);
+    expect(await titles(user.id, projectId)).toEqual(['D!', 'C', 'A', 'B']);
+  });
+
+  it('hidden sections are listed only with includeHidden', async () => {
+    const { user, projectId, sections } = await board();
+    await updateSection(db, user.id, { projectId, sectionId: sections[1].id, visible: false });
+    expect(await titles(user.id, projectId)).toEqual(['Todo', 'Done']);
+    expect(await titles(user.id, projectId, true)).toEqual(['Todo', 'Doing', 'Done']);
+  });
+
+  it('delete moves the tasks to the first remaining section, with task.updated events', async () => {
+    const user = await makeUser(db, 'Owner');
+    const b = await makeBoard(db, user.id, {
+      sections: [{ title: 'Todo' }, { title: 'Doing' }, { title: 'Done' }],
+      tasks: [
+        { title: 't1', sectionIndex: 0 },
+        { title: 't2', sectionIndex: 0 },
+        { title: 't3', sectionIndex: 2 },
+      ],
+    });
+    const [todo, doing] = b.sections;
+    const r = await deleteSection(db, user.id, { projectId: b.project.id, sectionId: todo.id });
+    expect(r.target.id).toBe(doing.id);
+    expect(r.movedTaskCount).toBe(2);
+    expect(await titles(user.id, b.project.id)).toEqual(['Doing', 'Done']);
+    const deleted = await db.section.findUniqueOrThrow({ where: { id: todo.id } });
+    expect(deleted.deletedAt).not.toBeNull();
+    const tasks = await db.task.findMany({ where: { projectId: b.project.id }, orderBy: { uniqueIndex: 'asc' } });
+    expect(tasks.map((x) => x.sectionId)).toEqual([doing.id, doing.id, b.sections[2].id]);
+    const events = await db.outboxEvent.findMany({ where: { projectId: b.project.id, type: 'task.updated' } });
+    expect(events.map((e) => e.taskId).sort()).toEqual([tasks[0].id, tasks[1].id].sort());
+    expect(events[0].data).toMatchObject({ changes: { sectionId: { from: todo.id, to: doing.id } } });
+    // A deleted section cannot be deleted, updated or used again.
+    expect((await rejection(deleteSection(db, user.id, { projectId: b.project.id, sectionId: todo.id }))).code).toBe('NOT_FOUND');
+    expect((await rejection(createSection(db, user.id, { projectId: b.project.id, title: 'x', afterSectionId: todo.id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('delete prefers a visible section as the target', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C']);
+    await updateSection(db, user.id, { projectId, sectionId: sections[1].id, visible: false });
+    const r = await deleteSection(db, user.id, { projectId, sectionId: sections[0].id });
+    expect(r.target.id).toBe(sections[2].id);
+  });
+
+  it('the last section cannot be deleted', async () => {
+    const { user, projectId, sections } = await board(['Only', 'Other']);
+    await deleteSection(db, user.id, { projectId, sectionId: sections[1].id });
+    const err = await rejection(deleteSection(db, user.id, { projectId, sectionId: sections[0].id }));
+    expect([err.code, err.field, err.detail]).toEqual(['CONFLICT', 'sectionId', 'last_section']);
+    expect(await titles(user.id, projectId)).toEqual(['Only']);
+  });
+
+  it("another user's board is NOT_FOUND and stays unchanged", async () => {
+    const { projectId, sections } = await board();
+    const eve = await makeUser(db, 'Eve');
+    expect((await rejection(listSections(db, eve.id, { projectId }))).code).toBe('NOT_FOUND');
+    expect((await rejection(createSection(db, eve.id, { projectId, title: 'x' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(updateSection(db, eve.id, { sectionId: sections[0].id, title: 'x' }))).code).toBe('NOT_FOUND');
+    expect((await rejection(deleteSection(db, eve.id, { sectionId: sections[0].id }))).code).toBe('NOT_FOUND');
+    const rows = await db.section.findMany({ where: { projectId }, orderBy: { id: 'asc' } });
+    expect(rows.map((s) => [s.title, s.deletedAt])).toEqual([
+      ['Todo', null],
+      ['Doing', null],
+      ['Done', null],
+    ]);
+  });
+
+  it('a section id of another board of the same user is NOT_FOUND under the wrong project', async () => {
+    const { user, projectId } = await board();
+    const other = await makeBoard(db, user.id);
+    const err = await rejection(updateSection(db, user.id, { projectId, sectionId: other.sections[0].id, title: 'x' }));
+    expect([err.code, err.field]).toEqual(['NOT_FOUND', 'sectionId']);
+    const err2 = await rejection(createSection(db, user.id, { projectId, title: 'x', afterSectionId: other.sections[0].id }));
+    expect([err2.code, err2.field]).toEqual(['NOT_FOUND', 'afterSectionId']);
+  });
+
+  it('concurrent inserts after the same section get distinct rankings', async () => {
+    const { user, projectId, sections } = await board(['A', 'B']);
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createSection(db, user.id, { projectId, title: `N${i}`, afterSectionId: sections[0].id })),
+    );
+    const rows = await db.section.findMany({ where: { projectId } });
+    expect(new Set(rows.map((s) => s.ranking)).size).toBe(rows.length);
+  });
+});

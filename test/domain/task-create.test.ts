@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { createTask } from '../../src/domain/task/create.ts';
+import { makeProject, makeUser } from '../support/factories.ts';
+import { makeOwnedProject, openTestDatabase } from './task-test-db.ts';
+
+let database: Database;
+let db: Database['prisma'];
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.prisma;
+});
+afterAll(() => database.close());
+
+/** Rows a rejected create must not have written. */
+async function snapshot(projectId: number) {
+  const [project, tasks, sections, events] = await Promise.all([
+    db.project.findUniqueOrThrow({ where: { id: projectId }, select: { taskCounter: true } }),
+    db.task.count({ where: { projectId } }),
+    db.section.count({ where: { projectId } }),
+    db.outboxEvent.count({ where: { projectId } }),
+  ]);
+  return { counter: project.taskCounter, tasks, sections, events };
+}
+
+describe('createTask', () => {
+  it('puts a task without section into a new Backlog section appended after the others, then reuses it', async () => {
+    const { user, project } = await makeOwnedProject(db, { sections: ['Todo', 'Done'], prefix: 'CRT' });
+    const first = await createTask(db, user.id, { projectId: project.id, title: 'First' });
+    const second = await createTask(db, user.id, { projectId: project.id, title: 'Second' });
+    const sections = await db.section.findMany({ where: { projectId: project.id }, orderBy: { ranking: 'asc' } });
+    expect(sections.map((s) => s.title)).toEqual(['Todo', 'Done', 'Backlog']);
+    expect(first.sectionId).toBe(sections[2].id);
+    expect(second.sectionId).toBe(sections[2].id);
+    expect([first.uniqueIndex, second.uniqueIndex]).toEqual([1, 2]);
+  });
+
+  it('uses an existing Backlog section (any case) instead of creating one', async () => {
+    const { user, project } = await makeOwnedProject(db, { sections: ['backlog', 'Todo'] });
+    const task = await createTask(db, user.id, { projectId: project.id, title: 'x' });
+    expect(task.sectionId).toBe(project.sections[0].id);
+    expect(await db.section.count({ where: { projectId: project.id } })).toBe(2);
+  });
+
+  it('stores the fields, makes the creator a watcher and writes task.created', async () => {
+    const { user, project } = await makeOwnedProject(db, { prefix: 'EVT' });
+    const task = await createTask(db, user.id, {
+      projectId: project.id,
+      title: '  Trimmed  ',
+      description: '<p onclick="x()">Hi</p>',
+      sectionId: project.sections[0].id,
+      priority: 'high',
+      estimateMinutes: 90,
+      estimateSize: 3,
+      images: ['https://img.test/a.png'],
+      attachments: ['https://files.test/a.pdf'],
+      dueDate: '2026-03-01',
+    });
+    expect(task).toMatchObject({
+      title: 'Trimmed',
+      description: '<p>Hi</p>',
+      priority: 'high',
+      estimateMinutes: 90,
+      estimateSize: 3,
+      images: ['https://img.test/a.png'],
+      attachments: ['https://files.test/a.pdf'],
+      status: 'Normal',
+      createdById: user.id,
+      sectionId: project.sections[0].id,
+    });
+    expect(task.dueDate?.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(await db.taskWatcher.findMany({ where: { taskId: task.id } })).toEqual([
+      expect.objectContaining({ userId: user.id }),
+    ]);
+    const events = await db.outboxEvent.findMany({ where: { taskId: task.id } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'task.created',
+      projectId: project.id,
+      ticketNumber: 'EVT-1',
+      actorId: user.id,
+    });
+  });
+
+  it('converts markdown descriptions and refuses other content types without writing', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    const task = await createTask(db, user.id, {
+      projectId: project.id,
+      title: 'md',
+      description: '**bold** ![i](https://x.test/i.png)',
+      contentType: 'markdown',
+    });
+    expect(task.description).toBe('<p><strong>bold</strong> <a href="https://x.test/i.png">i</a></p>');
+    const before = await snapshot(project.id);
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', description: 'a', contentType: 'rtf' }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'contentType',
+    });
+    expect(await snapshot(project.id)).toEqual(before);
+  });
+
+  it('checks the title length: 500 is fine, 501 and blank are not', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    await expect(createTask(db, user.id, { projectId: project.id, title: 'a'.repeat(499) })).resolves.toBeTruthy();
+    await expect(createTask(db, user.id, { projectId: project.id, title: 'a'.repeat(500) })).resolves.toBeTruthy();
+    const before = await snapshot(project.id);
+    for (const title of ['a'.repeat(501), '', '   ']) {
+      await expect(createTask(db, user.id, { projectId: project.id, title })).rejects.toMatchObject({
+        code: 'VALIDATION',
+        field: 'title',
+      });
+    }
+    expect(await snapshot(project.id)).toEqual(before);
+  });
+
+  it('refuses another user’s project (NOT_FOUND) and a section of another project, writing nothing', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    const other = await makeOwnedProject(db);
+    const before = await snapshot(other.project.id);
+    await expect(createTask(db, user.id, { projectId: other.project.id, title: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'projectId',
+    });
+    expect(await snapshot(other.project.id)).toEqual(before);
+
+    const mine = await makeProject(db, { memberIds: [user.id] });
+    const beforeMine = await snapshot(project.id);
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', sectionId: mine.sections[0].id }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'sectionId',
+    });
+    expect(await snapshot(project.id)).toEqual(beforeMine);
+  });
+
+  it('validates priority, estimates, URLs and dates naming the field', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ priority: 'critical' }, 'priority'],
+      [{ estimateMinutes: -1 }, 'estimateMinutes'],
+      [{ estimateMinutes: 1.5 }, 'estimateMinutes'],
+      [{ estimateSize: 1 }, 'estimateSize'],
+      [{ images: ['javascript:alert(1)'] }, 'images.0'],
+      [{ attachments: Array.from({ length: 51 }, (_, i) => `https://f.test/${i}`) }, 'attachments'],
+      [{ dueDate: 'tomorrow' }, 'dueDate'],
+      [{ status: 'Done' }, 'status'],
+    ];
+    for (const [extra, field] of cases) {
+      await expect(
+        createTask(db, user.id, { projectId: project.id, title: 'x', ...extra } as never),
+      ).rejects.toMatchObject({ code: 'VALIDATION', field });
+    }
+    expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it('sets labels and assignees only from the project, notifying assignees', async () => {
+    const { user, project } = await makeOwnedProject(db, { prefix: 'LBL' });
+    const mate = await makeUser(db, 'Mate');
+    const outsider = await makeUser(db, 'Outsider');
+    await db.projectMember.create({ data: { projectId: project.id, userId: mate.id } });
+    const label = await db.label.create({ data: { projectId: project.id, name: 'bug' } });
+    const foreign = await makeOwnedProject(db);
+    const foreignLabel = await db.label.create({ data: { projectId: foreign.project.id, name: 'bug' } });
+
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', labelIds: [foreignLabel.id] }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'labelIds',
+    });
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', assigneeUserIds: [outsider.id] }),
+    ).rejects.toMatchObject({
+      code: 'VALIDATION',
+      field: 'assigneeUserIds',
+    });
+    expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
+
+    const task = await createTask(db, user.id, {
+      projectId: project.id,
+      title: 'x',
+      labelIds: [label.id],
+      assigneeUserIds: [mate.id, user.id],
+    });
+    expect(await db.taskLabel.findMany({ where: { taskId: task.id } })).toEqual([
+      { taskId: task.id, labelId: label.id },
+    ]);
+    expect(
+      (await db.taskAssignee.findMany({ where: { taskId: task.id }, orderBy: { userId: 'asc' } })).map((a) => a.userId),
+    ).toEqual([user.id, mate.id].sort((a, b) => a - b));
+    const notes = await db.notification.findMany({ where: { taskId: task.id } });
+    expect(notes).toEqual([expect.objectContaining({ userId: mate.id, type: 'assignment' })]);
+    const types = (await db.outboxEvent.findMany({ where: { taskId: task.id }, orderBy: { id: 'asc' } })).map(
+      (e) => e.type,
+    );
+    expect(types).toEqual(['task.created', 'task.assigned']);
+  });
+
+  it('creates a subtask only under a task of the same project', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    const other = await makeProject(db, { memberIds: [user.id] });
+    const parent = await createTask(db, user.id, { projectId: project.id, title: 'parent' });
+    const foreignParent = await createTask(db, user.id, { projectId: other.id, title: 'other parent' });
+    const child = await createTask(db, user.id, { projectId: project.id, title: 'child', parentId: parent.id });
+    expect(child.parentId).toBe(parent.id);
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', parentId: foreignParent.id }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      field: 'parentId',
+    });
+  });
+
+  it('gives 50 concurrent creates 50 distinct numbers without gaps and one Backlog', async () => {
+    const { user, project } = await makeOwnedProject(db, { prefix: 'CON' });
+    const tasks = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createTask(db, user.id, { projectId: project.id, title: `Task ${i}` })),
+    );
+    const numbers = tasks.map((t) => t.uniqueIndex).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).taskCounter).toBe(50);
+    expect(await db.section.count({ where: { projectId: project.id, title: 'Backlog' } })).toBe(1);
+    const events = await db.outboxEvent.findMany({ where: { projectId: project.id, type: 'task.created' } });
+    expect(new Set(events.map((e) => e.ticketNumber)).size).toBe(50);
+  });
+
+  it('does not use up a number when the create fails', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    const other = await makeProject(db, { memberIds: [user.id] });
+    await createTask(db, user.id, { projectId: project.id, title: 'one' });
+    await expect(
+      createTask(db, user.id, { projectId: project.id, title: 'x', sectionId: other.sections[0].id }),
+    ).rejects.toThrow();
+    const next = await createTask(db, user.id, { projectId: project.id, title: 'two' });
+    expect(next.uniqueIndex).toBe(2);
+  });
+
+  it('runs inside a caller transaction and rolls back with it', async () => {
+    const { user, project } = await makeOwnedProject(db);
+    await expect(
+      db.$transaction(async (tx) => {
+        await createTask(tx, user.id, { projectId: project.id, title: 'inside' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
+    expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).taskCounter).toBe(0);
+  });
+});

@@ -1,0 +1,20 @@
+// Child process of the crash test: runs a dispatcher on DATABASE_URL that
+// kills its own process with SIGKILL right after fanning out its first
+// batch: a real crash between claim and finish.
+import { parseConfig } from '../../src/config.ts';
+import { createServices } from '../../src/services.ts';
+
+const config = parseConfig({ ...process.env, LOG_LEVEL: 'silent' });
+await createServices(config, {
+  migrate: false,
+  dispatcher: {
+    pollIntervalMs: 50,
+    faults: {
+      afterFanOut: () => {
+        process.stdout.write('fanned-out\n');
+        process.kill(process.pid, 'SIGKILL');
+      },
+    },
+  },
+});
+process.stdout.write('ready\n');

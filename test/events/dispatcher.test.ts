@@ -1,0 +1,311 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EventDispatcher } from '../../src/events/dispatcher.ts';
+import { DEFAULT_DELIVERY_OPTIONS } from '../../src/events/webhook-delivery.ts';
+import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import {
+  emit,
+  eventTestEnv,
+  FAST_RETRY,
+  type Instance,
+  makeTask,
+  startInstance,
+  startReceiver,
+  subscribe,
+  waitFor,
+} from './harness.ts';
+
+// Real servers, PGlite start-ups and retries: generous limits for loaded CI machines.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let app: Instance;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let testEnv: Awaited<ReturnType<typeof eventTestEnv>>;
+
+beforeAll(async () => {
+  testEnv = await eventTestEnv();
+  // API only: each test runs the dispatchers it needs.
+  app = await startInstance({ env: testEnv.env, dispatcher: false });
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await app?.close();
+  await receiver?.close();
+  await testEnv?.drop();
+});
+
+function dispatcher(opts: ConstructorParameters<typeof EventDispatcher>[1] = {}) {
+  const { database, pubsub, logger } = app.services;
+  return new EventDispatcher(
+    { database, pubsub, logger, databaseUrl: app.services.config.DATABASE_URL },
+    {
+      pollIntervalMs: 30,
+      claimTimeoutMs: 400,
+      ...opts,
+      delivery: {
+        ...DEFAULT_DELIVERY_OPTIONS,
+        allowPrivate: true,
+        pollIntervalMs: 30,
+        retry: FAST_RETRY,
+        ...opts.delivery,
+      },
+    },
+  );
+}
+
+/** A board with two subscriptions and `perTask` updates of each of `tasks` tasks. */
+async function scenario(name: string, tasks = 3, perTask = 5) {
+  const { user, key } = await makeUserWithKey(app.db);
+  const project = await makeProject(app.db, { memberIds: [user.id] });
+  const subs = [
+    await subscribe(app, key, receiver, `${name}-a`, { project_id: project.id }, ['task.created', 'task.updated']),
+    await subscribe(app, key, receiver, `${name}-b`, { project_id: project.id }, ['task.updated']),
+  ];
+  const ts = [];
+  for (let i = 0; i < tasks; i++) ts.push(await makeTask(app.db, project));
+  for (const t of ts) await emit(app.db, t, 'task.created');
+  for (let n = 1; n <= perTask; n++) for (const t of ts) await emit(app.db, t, 'task.updated', { n });
+  return { subs, tasks: ts, expectA: tasks * (perTask + 1), expectB: tasks * perTask, projectId: project.id };
+}
+
+/** Every event exactly once per subscription, verified, in order per task. */
+function expectExactlyOnceInOrder(name: string, expected: number) {
+  const got = receiver.at(name);
+  expect(got.every((r) => r.verified)).toBe(true);
+  expect(got).toHaveLength(expected);
+  expect(new Set(got.map((r) => r.id)).size).toBe(expected);
+  const byTask = new Map<number, bigint[]>();
+  for (const r of got) byTask.set(r.payload.task_id!, [...(byTask.get(r.payload.task_id!) ?? []), BigInt(r.id)]);
+  for (const ids of byTask.values()) expect(ids).toEqual([...ids].sort((x, y) => (x < y ? -1 : 1)));
+}
+
+describe('outbox dispatcher', () => {
+  it('survives a crash between claim and fan-out: the claim is retaken, every event delivered once', async () => {
+    const s = await scenario('crash1');
+    let claimedBatches = 0;
+    const doomed = dispatcher({
+      faults: {
+        afterClaim: () => {
+          claimedBatches++;
+          throw new Error('simulated crash after claim');
+        },
+      },
+    });
+    doomed.start();
+    await waitFor(() => claimedBatches > 0, 10_000, 'a claim');
+    await doomed.stop(); // the "process" is gone; its claim stays behind
+    const stranded = await app.db.outboxEvent.count({
+      where: { projectId: s.projectId, claimedAt: { not: null }, processedAt: null },
+    });
+    expect(stranded).toBeGreaterThan(0);
+    expect(await app.db.webhookDelivery.count({ where: { subscriptionId: { in: s.subs.map((x) => x.id) } } })).toBe(0);
+
+    const survivor = dispatcher();
+    survivor.start();
+    try {
+      await waitFor(
+        () => receiver.at('crash1-a').length >= s.expectA && receiver.at('crash1-b').length >= s.expectB,
+        30_000,
+        'all deliveries',
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expectExactlyOnceInOrder('crash1-a', s.expectA);
+      expectExactlyOnceInOrder('crash1-b', s.expectB);
+      expect(await app.db.outboxEvent.count({ where: { projectId: s.projectId, processedAt: null } })).toBe(0);
+    } finally {
+      await survivor.stop();
+    }
+  });
+
+  it('survives a crash after fan-out: retaken events do not create second deliveries', async () => {
+    const s = await scenario('crash2');
+    let crashed = false;
+    const doomed = dispatcher({
+      faults: {
+        afterFanOut: () => {
+          crashed = true;
+          throw new Error('simulated crash after fan-out');
+        },
+      },
+    });
+    doomed.start();
+    await waitFor(() => crashed, 10_000, 'fan-out');
+    await doomed.stop();
+    const before = await app.db.webhookDelivery.count({ where: { subscriptionId: { in: s.subs.map((x) => x.id) } } });
+    expect(before).toBeGreaterThan(0);
+
+    const survivor = dispatcher();
+    survivor.start();
+    try {
+      await waitFor(
+        () => receiver.at('crash2-a').length >= s.expectA && receiver.at('crash2-b').length >= s.expectB,
+        30_000,
+        'all deliveries',
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expectExactlyOnceInOrder('crash2-a', s.expectA);
+      expectExactlyOnceInOrder('crash2-b', s.expectB);
+      expect(await app.db.webhookDelivery.count({ where: { subscriptionId: { in: s.subs.map((x) => x.id) } } })).toBe(
+        s.expectA + s.expectB,
+      );
+    } finally {
+      await survivor.stop();
+    }
+  });
+
+  it('a sender that dies after the POST is covered by the lease: the retry carries the same webhook-id', async () => {
+    const s = await scenario('crash3', 1, 1);
+    let died = 0;
+    const doomed = dispatcher({
+      delivery: {
+        ...DEFAULT_DELIVERY_OPTIONS,
+        allowPrivate: true,
+        leaseMs: 300,
+        faults: {
+          beforeRecord: () => {
+            died++;
+            throw new Error('simulated crash before recording the outcome');
+          },
+        },
+      },
+    });
+    doomed.start();
+    await waitFor(() => died > 0, 10_000, 'first POST');
+    await doomed.stop();
+    const first = receiver.at('crash3-a').length + receiver.at('crash3-b').length;
+    expect(first).toBeGreaterThan(0);
+
+    const survivor = dispatcher({ delivery: { ...DEFAULT_DELIVERY_OPTIONS, allowPrivate: true, leaseMs: 300 } });
+    survivor.start();
+    try {
+      await waitFor(
+        async () =>
+          (await app.db.webhookDelivery.count({
+            where: { subscriptionId: { in: s.subs.map((x) => x.id) }, status: 'succeeded' },
+          })) ===
+          s.expectA + s.expectB,
+        10_000,
+        'deliveries recorded',
+      );
+      // At least once: a POST whose outcome was lost is sent again, with the same webhook-id for de-duplication.
+      const got = receiver.at('crash3-a');
+      expect(new Set(got.map((r) => r.id)).size).toBe(s.expectA);
+      expect(got.every((r) => r.verified)).toBe(true);
+    } finally {
+      await survivor.stop();
+    }
+  });
+
+  it('several dispatchers share the work: each event once per subscription, in order per task', async () => {
+    const s = await scenario('multi', 4, 10);
+    const fleet = [dispatcher({ batchSize: 5 }), dispatcher({ batchSize: 5 }), dispatcher({ batchSize: 5 })];
+    fleet.forEach((d) => d.start());
+    try {
+      await waitFor(
+        () => receiver.at('multi-a').length >= s.expectA && receiver.at('multi-b').length >= s.expectB,
+        30_000,
+        'all deliveries',
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expectExactlyOnceInOrder('multi-a', s.expectA);
+      expectExactlyOnceInOrder('multi-b', s.expectB);
+    } finally {
+      await Promise.all(fleet.map((d) => d.stop()));
+    }
+  });
+
+  it('publishes every event to the project topic and calls the search index and the onEvent hook', async () => {
+    const { user } = await makeUserWithKey(app.db);
+    const project = await makeProject(app.db, { memberIds: [user.id] });
+    const t = await makeTask(app.db, project);
+    const indexed: number[] = [];
+    const hooked: string[] = [];
+    const d = new EventDispatcher(
+      {
+        database: app.services.database,
+        pubsub: app.services.pubsub,
+        logger: app.services.logger,
+        search: () => ({ indexTask: async (id: number) => void indexed.push(id) }),
+      },
+      {
+        pollIntervalMs: 30,
+        onEvent: (e) => void hooked.push(e.event),
+        delivery: { ...DEFAULT_DELIVERY_OPTIONS, allowPrivate: true },
+      },
+    );
+    const stream = app.services.pubsub.subscribe('taskEvents', project.id);
+    const next = stream.next();
+    d.start();
+    try {
+      await emit(app.db, t, 'task.updated', { changes: { title: { from: 'a', to: 'b' } } }, user.id);
+      const { value } = await next;
+      expect(value).toMatchObject({
+        event: 'task.updated',
+        taskId: t.id,
+        projectId: project.id,
+        ticketNumber: t.ticketNumber,
+        actorId: user.id,
+      });
+      expect(value!.data).toEqual({ changes: { title: { from: 'a', to: 'b' } }, actor: { id: user.id } });
+      await waitFor(() => hooked.length > 0, 10_000, 'hook');
+      expect(indexed).toContain(t.id);
+      expect(hooked).toContain('task.updated');
+    } finally {
+      await stream.return();
+      await d.stop();
+    }
+  });
+
+  it('a rolled-back change leaves no event', async () => {
+    const { user } = await makeUserWithKey(app.db);
+    const project = await makeProject(app.db, { memberIds: [user.id] });
+    const t = await makeTask(app.db, project);
+    const { recordTaskEvent } = await import('../../src/events/outbox.ts');
+    await expect(
+      app.db.$transaction(async (tx) => {
+        await recordTaskEvent(tx, { type: 'task.updated', task: t, actorId: user.id, data: {} });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await app.db.outboxEvent.count({ where: { taskId: t.id } })).toBe(0);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'survives a real crash: a child process killed with SIGKILL mid-batch',
+    async () => {
+      const s = await scenario('kill', 3, 4);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/events/crash-child.ts'], {
+        env: { ...process.env, ...testEnv.env, NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE: 'true' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      const exit = await new Promise<NodeJS.Signals | null>((resolve) =>
+        child.on('exit', (_code, signal) => resolve(signal)),
+      );
+      expect(exit).toBe('SIGKILL');
+      expect(out).toContain('fanned-out');
+      expect(await app.db.outboxEvent.count({ where: { projectId: s.projectId, processedAt: null } })).toBeGreaterThan(
+        0,
+      );
+
+      const survivor = dispatcher();
+      survivor.start();
+      try {
+        await waitFor(
+          () => receiver.at('kill-a').length >= s.expectA && receiver.at('kill-b').length >= s.expectB,
+          30_000,
+          'all deliveries',
+        );
+        await new Promise((r) => setTimeout(r, 300));
+        expectExactlyOnceInOrder('kill-a', s.expectA);
+        expectExactlyOnceInOrder('kill-b', s.expectB);
+      } finally {
+        await survivor.stop();
+      }
+    },
+  );
+});
+
+if (!process.env.DATABASE_URL)
+  console.log('[events] child-process crash test skipped: it needs DATABASE_URL (PGlite is one process)');

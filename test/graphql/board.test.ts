@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function gql(key: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await t.fetch('/graphql', { key, method: 'POST', json: { query, variables } });
+  return (await res.json()) as { data?: Record<string, any>; errors?: { message: string; extensions: Record<string, unknown> }[] };
+}
+
+describe('boards, sections, labels and members through GraphQL', () => {
+  it('createTeamBoard returns the board with nested selections; project(id) reads it back', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const team = await makeTeam(t.db, [user.id]);
+    const r = await gql(
+      key,
+      `mutation($teamId: String!, $input: TeamBoardInput!) {
+        createTeamBoard(teamId: $teamId, input: $input) {
+          team { id number }
+          project { id title ticketPrefix memberCount taskCount members { user { id } } }
+          sections { id title taskCount }
+          labels { id name }
+          tasks { id uniqueIndex ticketNumber title sectionId }
+        }
+      }`,
+      {
+        teamId: team.uuid,
+        input: {
+          title: 'Data Platform',
+          sections: [{ title: 'Todo' }, { title: 'Done' }],
+          labels: [{ name: 'infra' }],
+          tasks: [{ title: 'Pipelines', sectionTitle: 'Done', labelNames: ['infra'], priority: 3 }],
+        },
+      },
+    );
+    expect(r.errors).toBeUndefined();
+    const b = r.data!.createTeamBoard;
+    expect(b.team).toEqual({ id: team.uuid, number: team.id });
+    expect(b.project).toMatchObject({ title: 'Data Platform', ticketPrefix: 'DP', memberCount: 1, taskCount: 1, members: [{ user: { id: user.id } }] });
+    expect(b.sections.map((s: { title: string; taskCount: number }) => [s.title, s.taskCount])).toEqual([
+      ['Todo', 0],
+      ['Done', 1],
+    ]);
+    expect(b.tasks).toEqual([{ id: expect.any(Number), uniqueIndex: 1, ticketNumber: 'DP-1', title: 'Pipelines', sectionId: b.sections[1].id }]);
+
+    const read = await gql(key, 'query($id: Int!) { project(id: $id) { id sections { title } labels { name } } }', { id: b.project.id });
+    expect(read.data!.project).toEqual({ id: b.project.id, sections: [{ title: 'Todo' }, { title: 'Done' }], labels: [{ name: 'infra' }] });
+  });
+
+  it('errors carry stable codes and name the field', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const eve = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id);
+    const notMine = await gql(eve.key, 'query($id: Int!) { project(id: $id) { id title } }', { id: b.project.id });
+    expect(notMine.data).toBeNull();
+    expect(notMine.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
+    const bad = await gql(key, 'mutation($i: CreateSectionInput!) { createSection(input: $i) { id } }', {
+      i: { projectId: b.project.id, title: 'x'.repeat(201) },
+    });
+    expect(bad.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'title', detail: 'too_big' });
+    const dup = await gql(key, 'mutation($i: CreateLabelInput!) { a: createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'Bug' } });
+    expect(dup.errors).toBeUndefined();
+    const dup2 = await gql(key, 'mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'BUG' } });
+    expect(dup2.errors![0].extensions).toMatchObject({ code: 'CONFLICT', field: 'name', detail: 'duplicate' });
+  });
+
+  it('updateSection: explicit null moveAfterSectionId moves first, absent keeps the place', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id);
+    const done = b.sections[2];
+    const order = async () =>
+      (await gql(key, 'query($p: Int!) { sections(projectId: $p) { title } }', { p: b.project.id })).data!.sections.map(
+        (s: { title: string }) => s.title,
+      );
+    await gql(key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, title: 'Shipped' } });
+    expect(await order()).toEqual(['Todo', 'Doing', 'Shipped']);
+    await gql(key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, moveAfterSectionId: null } });
+    expect(await order()).toEqual(['Shipped', 'Todo', 'Doing']);
+    const del = await gql(key, 'mutation($s: Int!) { deleteSection(sectionId: $s) { deletedSectionId movedTaskCount movedToSection { title } } }', {
+      s: done.id,
+    });
+    expect(del.data!.deleteSection).toEqual({ deletedSectionId: done.id, movedTaskCount: 0, movedToSection: { title: 'Todo' } });
+  });
+
+  it('addProjectMember / removeProjectMember / projectMembers / updateProjectStatus', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const ada = await makeUserWithKey(t.db, 'Ada');
+    const b = await makeBoard(t.db, user.id);
+    const add = await gql(key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { user { id email } joinedAt } }', {
+      p: b.project.id,
+      u: ada.user.email,
+    });
+    expect(add.data!.addProjectMember.user).toEqual({ id: ada.user.id, email: ada.user.email });
+    const bad = await gql(key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { joinedAt } }', { p: b.project.id, u: '1.5' });
+    expect(bad.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'user', detail: 'invalid_type' });
+    const members = await gql(ada.key, 'query($p: Int!) { projectMembers(projectId: $p) { id photoURL } }', { p: b.project.id });
+    expect(members.data!.projectMembers.map((m: { id: number }) => m.id)).toEqual([user.id, ada.user.id]);
+    const rm = await gql(key, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { memberCount } }', {
+      p: b.project.id,
+      u: String(ada.user.id),
+    });
+    expect(rm.data!.removeProjectMember.memberCount).toBe(1);
+    const st = await gql(key, 'mutation($p: Int!) { updateProjectStatus(projectId: $p, status: Archive) { status } }', { p: b.project.id });
+    expect(st.data!.updateProjectStatus.status).toBe('Archive');
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, hashApiKey, MAX_ACTIVE_KEYS, revokeApiKey } from '../../src/domain/api-key.ts';
+import { createTestServer } from '../support/app.ts';
+import { makeUser, makeUserWithKey } from '../support/factories.ts';
+
+type T = Awaited<ReturnType<typeof createTestServer>>;
+let t: T;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+const PATHS = ['/api/mcp/user/context', '/api/v1/user/context'];
+
+async function expect401(res: Response, code: string) {
+  expect(res.status).toBe(401);
+  const body = await res.json();
+  expect(body).toEqual({ success: false, error: 'UNAUTHENTICATED', message: expect.any(String), details: { field: 'authorization', code } });
+}
+
+describe('Bearer authentication', () => {
+  it.each(PATHS)('%s: no header → 401 with the error body', async (path) => {
+    await expect401(await t.fetch(path), 'unauthenticated');
+  });
+
+  it.each(PATHS)('%s: malformed header → 401', async (path) => {
+    await expect401(await t.fetch(path, { headers: { authorization: 'Token abc' } }), 'malformed');
+    await expect401(await t.fetch(path, { headers: { authorization: 'Bearer' } }), 'malformed');
+  });
+
+  it.each(PATHS)('%s: unknown key → 401', async (path) => {
+    await expect401(await t.fetch(path, { key: 'tsk_not-a-real-key' }), 'invalid_key');
+  });
+
+  it('revoked key → 401; another active key of the same user still works', async () => {
+    const { user, key, keyId } = await makeUserWithKey(t.db);
+    const other = await createApiKey(t.db, user.id);
+    expect((await t.fetch(PATHS[0], { key })).status).toBe(200);
+    await revokeApiKey(t.db, keyId);
+    await expect401(await t.fetch(PATHS[0], { key }), 'revoked_key');
+    expect((await t.fetch(PATHS[0], { key: other.key })).status).toBe(200);
+  });
+
+  it('GraphQL without a key answers 401 with a GraphQL error', async () => {
+    const res = await t.fetch('/graphql', { method: 'POST', json: { query: '{ me { id } }' } });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('unknown routes answer 401 before 404', async () => {
+    await expect401(await t.fetch('/api/v1/nothing-here'), 'unauthenticated');
+  });
+
+  it('probes are public', async () => {
+    expect((await t.fetch('/healthz')).status).toBe(200);
+    const ready = await t.fetch('/readyz');
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).ok).toBe(true);
+  });
+});
+
+describe('API keys', () => {
+  it('are stored hashed, never in clear', async () => {
+    const user = await makeUser(t.db);
+    const { id, key } = await createApiKey(t.db, user.id, { label: 'ci' });
+    const row = await t.db.apiKey.findUniqueOrThrow({ where: { id } });
+    expect(row.hash).toBe(hashApiKey(key));
+    expect(JSON.stringify(row)).not.toContain(key);
+    expect(key.startsWith(row.prefix)).toBe(true);
+    expect(row.prefix.length).toBeLessThan(key.length / 2);
+  });
+
+  it(`allows ${MAX_ACTIVE_KEYS} active keys, refuses the next with a clear error, and allows one again after a revoke`, async () => {
+    const user = await makeUser(t.db);
+    const ids: number[] = [];
+    for (let i = 0; i < MAX_ACTIVE_KEYS; i++) ids.push((await createApiKey(t.db, user.id)).id);
+    await expect(createApiKey(t.db, user.id)).rejects.toMatchObject({ code: 'VALIDATION', field: 'api_keys', detail: 'limit_exceeded' });
+    expect(await t.db.apiKey.count({ where: { userId: user.id } })).toBe(MAX_ACTIVE_KEYS);
+    await revokeApiKey(t.db, ids[0]);
+    await expect(createApiKey(t.db, user.id)).resolves.toMatchObject({ key: expect.stringMatching(/^tsk_/) });
+  });
+
+  it('the 11th key through GraphQL is a VALIDATION error', async () => {
+    const { key, user } = await makeUserWithKey(t.db);
+    for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(t.db, user.id);
+    const res = await t.fetch('/graphql', { method: 'POST', key, json: { query: 'mutation { createApiKey(label: "x") { id key } }' } });
+    const body = await res.json();
+    expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'api_keys' });
+    expect(await t.db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_KEYS);
+  });
+});

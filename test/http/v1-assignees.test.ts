@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTask } from '../../src/domain/task/create.ts';
+import { createTestServer } from '../support/app.ts';
+import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
+
+let t: Awaited<ReturnType<typeof createTestServer>>;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const owner = await makeUserWithKey(t.db, 'Owner');
+  const member = await makeUserWithKey(t.db, 'Member');
+  const stranger = await makeUserWithKey(t.db, 'Stranger');
+  const team = await makeTeam(t.db, [owner.user.id, member.user.id]);
+  const project = await makeProject(t.db, { memberIds: [owner.user.id, member.user.id], teamId: team.id });
+  const task = await createTask(t.db, owner.user.id, { projectId: project.id, title: 'Assign' });
+  const agent = await t.db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
+  return { owner, member, stranger, task, agent };
+}
+
+const assign = (key: string | undefined, taskId: number | string, json: unknown) =>
+  t.fetch(`/api/v1/tasks/${taskId}/assignees`, { method: 'POST', key, json });
+
+async function expectError(res: Response, status: number, field: string | null) {
+  const body = await res.json();
+  expect(res.status).toBe(status);
+  expect(body).toMatchObject({ success: false, details: { field } });
+}
+
+describe('POST /api/v1/tasks/{id}/assignees', () => {
+  it('401 → 400 → 404, nothing written', async () => {
+    const { owner, member, stranger, task } = await setup();
+    await expectError(await assign(undefined, task.id, { user_id: member.user.id }), 401, 'authorization');
+    await expectError(await assign(owner.key, task.id, {}), 400, 'user_id');
+    await expectError(await assign(owner.key, task.id, { user_ids: [member.user.id] }), 400, 'mode');
+    await expectError(await assign(owner.key, task.id, { user_id: stranger.user.id }), 400, 'user_id');
+    await expectError(await assign(stranger.key, task.id, { user_id: stranger.user.id }), 404, 'id');
+    await expectError(await assign(owner.key, 2147483000, { user_id: member.user.id }), 404, 'id');
+    expect(await t.db.taskAssignee.count({ where: { taskId: task.id } })).toBe(0);
+    expect(await t.db.outboxEvent.count({ where: { taskId: task.id, type: 'task.assigned' } })).toBe(0);
+  });
+
+  it('toggles a user, sets lists, shows agents with type', async () => {
+    const { owner, member, task, agent } = await setup();
+    let res = await assign(owner.key, task.id, { user_id: member.user.id });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      task_id: task.id,
+      assignees: [{ id: member.user.id, type: 'user', displayName: member.user.displayName }],
+    });
+    res = await assign(owner.key, task.id, { user_id: member.user.id });
+    expect((await res.json()).assignees).toEqual([]);
+    res = await assign(owner.key, task.id, { mode: 'multiple', user_ids: [owner.user.id], agent_ids: [agent.id] });
+    expect((await res.json()).assignees).toEqual([
+      { id: owner.user.id, type: 'user', displayName: owner.user.displayName },
+      { id: agent.id, type: 'agent', displayName: 'Bot' },
+    ]);
+    const events = await t.db.outboxEvent.findMany({ where: { taskId: task.id, type: 'task.assigned' }, orderBy: { id: 'asc' } });
+    expect(events.map((e) => (e.data as { action: string }).action)).toEqual(['assigned', 'unassigned', 'assigned', 'assigned']);
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTask } from '../../src/domain/task/create.ts';
+import { createTestServer } from '../support/app.ts';
+import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import { startSession } from '../security/session-helpers.ts';
+
+let t: Awaited<ReturnType<typeof createTestServer>>;
+beforeAll(async () => {
+  t = await createTestServer();
+});
+afterAll(() => t.close());
+
+async function setup() {
+  const author = await makeUserWithKey(t.db, 'Author');
+  const peer = await makeUserWithKey(t.db, 'Peer');
+  const outsider = await makeUserWithKey(t.db, 'Outsider');
+  const project = await makeProject(t.db, { memberIds: [author.user.id, peer.user.id], prefix: 'RCM' });
+  const elsewhere = await makeProject(t.db, { memberIds: [author.user.id, outsider.user.id], prefix: 'ELS' });
+  const task = await createTask(t.db, author.user.id, { projectId: project.id, title: 'Talk' });
+  return { author, peer, outsider, project, elsewhere, task };
+}
+
+/**
+ * POST with the API key, or with the signed session cookie instead (spec 5.4:
+ * mentions need a session; a key authenticates before cookies, so not both).
+ */
+const post = (key: string | undefined, json: unknown, cookie?: string) =>
+  t.fetch('/api/v1/comments', { method: 'POST', key: cookie ? undefined : key, json, headers: cookie ? { cookie } : {} });
+const get = (key: string | undefined, qs: string) => t.fetch(`/api/v1/comments?${qs}`, { key });
+// Scoped to this test's task: other test files may write to the same database meanwhile.
+const written = async (taskId: number) => ({
+  comments: await t.db.comment.count({ where: { taskId } }),
+  notifications: await t.db.notification.count({ where: { taskId } }),
+});
+
+async function expectError(res: Response, status: number, field: string | null, code?: string) {
+  const body = await res.json();
+  expect(res.status).toBe(status);
+  expect(body).toEqual({ success: false, error: expect.any(String), message: expect.any(String), details: { field, code: code ?? expect.any(String) } });
+}
+
+describe('POST /api/v1/comments', () => {
+  it('401 → 400 → 404 → 201 with the comment; mentions notify; mentionedBy is ignored', async () => {
+    const { author, peer, outsider, task } = await setup();
+    const { cookie } = await startSession(t, author.key);
+    const before = await written(task.id);
+    const body = {
+      task_id: task.id,
+      text: 'see **this**',
+      content_type: 'markdown',
+      images: ['https://img.test/a.png'],
+      mentions: [{ user_id: peer.user.id, display_name: peer.user.displayName }],
+      mentionedBy: outsider.user.id,
+    };
+    await expectError(await post(undefined, body), 401, 'authorization');
+    await expectError(await post(author.key, { ...body, text: undefined }, cookie), 400, 'text');
+    await expectError(await post(author.key, { ...body, content_type: 'latex' }, cookie), 400, 'content_type');
+    await expectError(await post(author.key, { ...body, mentions: [{ user_id: -1, display_name: 'x' }] }, cookie), 400, 'mentions.0.user_id');
+    await expectError(await post(author.key, { ...body, task_id: undefined }, cookie), 400, 'task_id');
+    await expectError(await post(outsider.key, { ...body, mentions: undefined }), 404, 'task_id');
+    expect(await written(task.id)).toEqual(before);
+
+    const res = await post(author.key, body, cookie);
+    expect(res.status).toBe(201);
+    const out = await res.json();
+    expect(out).toEqual({
+      success: true,
+      comment: {
+        id: expect.any(Number),
+        task_id: task.id,
+        text: '<p>see <strong>this</strong></p>',
+        author: { id: author.user.id, displayName: author.user.displayName },
+        images: ['https://img.test/a.png'],
+        mentions: [{ user_id: peer.user.id, display_name: peer.user.displayName }],
+        createdAt: expect.any(String),
+      },
+    });
+    const notes = await t.db.notification.findMany({ where: { userId: peer.user.id } });
+    expect(notes.map((n) => [n.type, n.actorId])).toEqual([['mention', author.user.id]]);
+  });
+
+  it('mentions with an API key alone → 401 (signed session required); without mentions a key is enough', async () => {
+    const { author, peer, task } = await setup();
+    const before = await written(task.id);
+    await expectError(
+      await post(author.key, { task_id: task.id, text: 'x', mentions: [{ user_id: peer.user.id, display_name: 'p' }] }),
+      401,
+      'svc_session',
+      'session_required',
+    );
+    expect(await written(task.id)).toEqual(before);
+    expect((await post(author.key, { task_id: task.id, text: 'plain' })).status).toBe(201);
+  });
+
+  it('cross-board mention (user of another board of mine) → 401, nothing written', async () => {
+    const { author, outsider, task } = await setup();
+    const { cookie } = await startSession(t, author.key);
+    const before = await written(task.id);
+    await expectError(
+      await post(
+        author.key,
+        { ticket_number: `RCM-${task.uniqueIndex}`, text: 'x', mentions: [{ user_id: outsider.user.id, display_name: 'o' }] },
+        cookie,
+      ),
+      401,
+      'mentions',
+      'cross_board_mention',
+    );
+    expect(await written(task.id)).toEqual(before);
+  });
+});
+
+describe('GET /api/v1/comments', () => {
+  it('by task_id or ticket_number, with success, total, limit, offset', async () => {
+    const { author, outsider, task } = await setup();
+    await expectError(await get(undefined, `task_id=${task.id}`), 401, 'authorization');
+    await expectError(await get(author.key, 'limit=5'), 400, 'task_id');
+    await expectError(await get(author.key, `task_id=${task.id}&limit=101`), 400, 'limit');
+    await expectError(await get(author.key, 'ticket_number=nonsense'), 400, 'ticket_number');
+    await expectError(await get(outsider.key, `ticket_number=RCM-${task.uniqueIndex}`), 404, 'ticket_number');
+    await post(author.key, { task_id: task.id, text: 'one' });
+    await post(author.key, { task_id: task.id, text: 'two' });
+    const byId = await (await get(author.key, `task_id=${task.id}&sort_order=desc&limit=100`)).json();
+    expect(byId).toMatchObject({ success: true, total: 2, limit: 100, offset: 0 });
+    expect(byId.comments.map((c: { text: string }) => c.text)).toEqual(['two', 'one']);
+    const byTicket = await (await get(author.key, `ticket_number=rcm-${task.uniqueIndex}`)).json();
+    expect(byTicket.comments.map((c: { text: string }) => c.text)).toEqual(['one', 'two']);
+    expect(byTicket.comments[0]).toEqual({
+      id: expect.any(Number),
+      task_id: task.id,
+      text: 'one',
+      author: { id: author.user.id, displayName: author.user.displayName },
+      images: [],
+      mentions: [],
+      createdAt: expect.any(String),
+    });
+  });
+});
