@@ -43,7 +43,12 @@ export async function createServices(
   opts: ServicesOptions = {},
 ): Promise<Services & { close(): Promise<void> }> {
   const logger = opts.logger ?? createLogger(config);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.TASKSVC_DATA_DIR, onQuery: opts.onQuery });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.TASKSVC_DATA_DIR,
+    onQuery: opts.onQuery,
+    onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+  });
   if (opts.migrate !== false) {
     const result = await migrate(database);
     if (result.applied.length) logger.info({ applied: result.applied }, 'migrations applied');

@@ -1,3 +1,5 @@
+import { UnauthenticatedError } from '../errors.ts';
+
 /** Who is calling: resolved once per request from the API key or session. */
 export interface Viewer {
   userId: number;
@@ -7,4 +9,19 @@ export interface Viewer {
   agentId: string | null;
   /** How the caller proved who they are. */
   via: 'key' | 'session';
+}
+
+/**
+ * Spec 5.4, 5.5: operations that reveal other users or mint credentials
+ * need a verified signed session, not only an API key (a leaked key must
+ * not be enough to read the directory or create more keys).
+ */
+export function requireSessionViewer(viewer: Viewer | null | undefined): void {
+  if (viewer?.via !== 'session') {
+    throw new UnauthenticatedError(
+      'This operation requires a signed session (svc_session cookie from POST /api/auth/session); an API key alone is not enough.',
+      'svc_session',
+      'session_required',
+    );
+  }
 }

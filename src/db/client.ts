@@ -37,6 +37,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Log every SQL statement to this callback (tests snapshot it). */
   onQuery?: (sql: string) => void;
+  /**
+   * Errors of idle pooled PostgreSQL connections (a restart or
+   * `pg_terminate_backend`). The pool drops such a connection and opens a
+   * new one on demand; without a listener pg would crash the process.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 /**
@@ -47,6 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (err) => options.onIdleError?.(err));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: log ? [...log] : undefined });
     attachQueryLog(prisma, options.onQuery);
     const url = new URL(options.databaseUrl);

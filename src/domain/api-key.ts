@@ -5,6 +5,8 @@ import type { Viewer } from '../auth/viewer.ts';
 
 /** Spec 5.2: a user holds at most this many active keys. */
 export const MAX_ACTIVE_KEYS = 10;
+/** Longest key label. */
+export const API_KEY_LABEL_MAX = 100;
 const KEY_PREFIX = 'tsk_';
 
 /** SHA-256 of a key: what the database stores instead of the key. */
@@ -36,6 +38,10 @@ export async function createApiKey(
   userId: number,
   opts: { label?: string | null; agentId?: string | null } = {},
 ): Promise<CreatedApiKey> {
+  const label = opts.label?.trim() || null;
+  if (label && label.length > API_KEY_LABEL_MAX) {
+    throw new ValidationError('label', `label: at most ${API_KEY_LABEL_MAX} characters`, 'too_big');
+  }
   const key = newKey();
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
@@ -49,7 +55,7 @@ export async function createApiKey(
       );
     }
     const row = await tx.apiKey.create({
-      data: { userId, hash: hashApiKey(key), prefix: key.slice(0, 12), label: opts.label ?? null, agentId: opts.agentId ?? null },
+      data: { userId, hash: hashApiKey(key), prefix: key.slice(0, 12), label, agentId: opts.agentId ?? null },
     });
     return { id: row.id, key, prefix: row.prefix, label: row.label, createdAt: row.createdAt };
   });

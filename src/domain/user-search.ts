@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Viewer } from '../auth/viewer.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { UnauthenticatedError } from '../errors.ts';
 import { parseInput } from './validate.ts';
 
 /** Most users one search answers. */
@@ -22,20 +20,6 @@ export function knownUsersWhere(userId: number): Prisma.UserWhereInput {
       { projects: { some: { project: { members: { some: { userId } } } } } },
     ],
   };
-}
-
-/**
- * Spec 5.5: the user directory routes need a verified signed session, not
- * only an API key (they reveal who else uses the service).
- */
-export function requireSessionViewer(viewer: Viewer): void {
-  if (viewer.via !== 'session') {
-    throw new UnauthenticatedError(
-      'This operation requires a signed session (svc_session cookie); an API key alone is not enough.',
-      'svc_session',
-      'session_required',
-    );
-  }
 }
 
 const searchInput = z.object({

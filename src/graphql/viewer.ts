@@ -1,4 +1,4 @@
-import type { Viewer } from '../auth/viewer.ts';
+import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
 import { UnauthenticatedError } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
 
@@ -6,4 +6,11 @@ import type { GraphQLContext } from './context.ts';
 export function viewerOf(ctx: GraphQLContext): Viewer {
   if (!ctx.viewer) throw new UnauthenticatedError();
   return ctx.viewer;
+}
+
+/** The viewer, who must have authenticated with a signed session (see {@link requireSessionViewer}). */
+export function sessionViewerOf(ctx: GraphQLContext): Viewer {
+  const viewer = viewerOf(ctx);
+  requireSessionViewer(viewer);
+  return viewer;
 }

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
+import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
@@ -47,6 +48,7 @@ export function createApp(services: Services) {
     landingPage: false,
     logging: false,
     maskedErrors: { isDev: services.config.NODE_ENV !== 'production' },
+    plugins: [nulGuardPlugin()],
     context: ({ viewer, requestId }) => ({ db: database.prisma, services, viewer, requestId }),
   });
 

@@ -1,8 +1,8 @@
 import { type DocumentNode, type GraphQLSchema, execute, parse, validate } from 'graphql';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { Viewer } from '../auth/viewer.ts';
-import { UnauthenticatedError, ValidationError } from '../errors.ts';
+import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
+import { ValidationError } from '../errors.ts';
 import {
   IDEMPOTENCY_HEADER,
   REPLAYED_HEADER,
@@ -13,6 +13,7 @@ import {
   requestFingerprint,
 } from '../domain/idempotency.ts';
 import { toValidationError } from '../domain/validate.ts';
+import { assertNoNulCharacters } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
 import { snakeCase, toErrorResponse } from './error-body.ts';
@@ -45,6 +46,7 @@ export function compileRoutes(schema: GraphQLSchema, prefix: string, defs: Route
 
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return {} as T;
+  assertNoNulCharacters(value);
   const result = schema.safeParse(value);
   if (!result.success) throw toValidationError(result.error);
   return result.data;
@@ -58,15 +60,6 @@ async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   } catch {
     throw new ValidationError('body', 'Request body is not valid JSON.', 'invalid_json');
   }
-}
-
-/** Spec 5.4, 5.5: the 401 of a route that needs a signed session, called with a key only. */
-function sessionRequiredError(): UnauthenticatedError {
-  return new UnauthenticatedError(
-    'This request requires a signed session (svc_session cookie from POST /api/auth/session); an API key alone is not enough.',
-    'svc_session',
-    'session_required',
-  );
 }
 
 /** The public name of a GraphQL argument path in a route's error body. */
@@ -97,7 +90,7 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
       headers: Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])),
       viewer,
     };
-    if (def.requiresSession?.(input) && viewer?.via !== 'session') throw sessionRequiredError();
+    if (def.requiresSession?.(input)) requireSessionViewer(viewer);
     // Keys are scoped to a user: a public route without a viewer has none to scope them to.
     const keyHeader = def.idempotent && viewer ? c.req.header(IDEMPOTENCY_HEADER) : undefined;
     if (keyHeader !== undefined) {

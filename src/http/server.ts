@@ -1,7 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
+import { nulError } from '../graphql/nul-guard.ts';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
 import { authenticateBearer } from '../domain/api-key.ts';
@@ -50,6 +52,16 @@ export async function startServer(
         } catch {
           return false;
         }
+      },
+      onSubscribe: (_ctx, _id, payload) => {
+        let document;
+        try {
+          document = parse(payload.query);
+        } catch {
+          return undefined; // graphql-ws answers the syntax error itself
+        }
+        const error = nulError({ document, variableValues: payload.variables });
+        return error ? [error] : undefined;
       },
       context: (ctx) => ({ db: services.database.prisma, services, viewer: ctx.extra.viewer ?? null, requestId: 'ws' }),
     },

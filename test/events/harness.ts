@@ -5,10 +5,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { parseConfig } from '../../src/config.ts';
-import { type Db, openDatabase } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
+import type { Db } from '../../src/db/client.ts';
+import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import type { DispatcherOptions } from '../../src/events/dispatcher.ts';
 import { recordTaskEvent, type TaskEventName } from '../../src/events/outbox.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from '../../src/events/webhook-delivery.ts';
@@ -16,39 +15,13 @@ import { startServer, type RunningServer } from '../../src/http/server.ts';
 import { createServices, type Services } from '../../src/services.ts';
 
 /**
- * Environment of one test file. On PostgreSQL it gets a database of its own
- * (created and migrated here, dropped by `drop`), so dispatchers of other
- * files never take its events; Redis channels get a unique prefix for the
- * same reason. On PGlite every instance is already a private database.
+ * Environment of one test file: a database of its own on PostgreSQL (so
+ * dispatchers of other files never take its events) and a unique Redis
+ * prefix for channels, for the same reason.
  */
-export async function eventTestEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const suffix = randomUUID().slice(0, 8);
-  const env: Record<string, string> = { REDIS_PREFIX: `tasksvc-test-${suffix}:` };
-  const base = process.env.DATABASE_URL;
-  if (!base) return { env, drop: async () => undefined };
-  const name = `tasksvc_events_${suffix}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
-    await migrate(database);
-  } finally {
-    await database.close();
-  }
-  env.DATABASE_URL = url.toString();
-  return {
-    env,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export async function eventTestEnv(): Promise<IsolatedDatabase> {
+  const db = await isolatedDatabase('tasksvc_events');
+  return { env: { REDIS_PREFIX: `tasksvc-test-${randomUUID().slice(0, 8)}:`, ...db.env }, drop: db.drop };
 }
 
 /** Short retries for tests: 50 ms, 100 ms, 150 ms, then failed. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, hashApiKey, MAX_ACTIVE_KEYS, revokeApiKey } from '../../src/domain/api-key.ts';
 import { createTestServer } from '../support/app.ts';
 import { makeUser, makeUserWithKey } from '../support/factories.ts';
+import { startSession } from '../security/session-helpers.ts';
 
 type T = Awaited<ReturnType<typeof createTestServer>>;
 let t: T;
@@ -81,11 +82,61 @@ describe('API keys', () => {
     await expect(createApiKey(t.db, user.id)).resolves.toMatchObject({ key: expect.stringMatching(/^tsk_/) });
   });
 
-  it('the 11th key through GraphQL is a VALIDATION error', async () => {
+});
+
+describe('API keys through GraphQL: signed session only', () => {
+  const gql = (headers: Record<string, string>, query: string, variables?: object) =>
+    t.fetch('/graphql', { method: 'POST', headers, json: { query, variables } }).then((r) => r.json());
+
+  it('a key alone cannot list, create or revoke keys: UNAUTHENTICATED naming svc_session, nothing written', async () => {
+    const { key, user, keyId } = await makeUserWithKey(t.db);
+    const auth = { authorization: `Bearer ${key}` };
+    for (const query of ['{ apiKeys { id } }', 'mutation { createApiKey(label: "x") { id key } }', `mutation { revokeApiKey(id: ${keyId}) }`]) {
+      const body = await gql(auth, query);
+      expect(body.errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', field: 'svc_session', detail: 'session_required' });
+    }
+    expect(await t.db.apiKey.findMany({ where: { userId: user.id }, select: { id: true, revokedAt: true } })).toEqual([
+      { id: keyId, revokedAt: null },
+    ]);
+  });
+
+  it('with a session: create (label 100 ok, 101 refused), list, revoke; the revoked key then answers 401', async () => {
+    const { key, user } = await makeUserWithKey(t.db);
+    const { cookie } = await startSession(t, key);
+    const session = { cookie };
+    const tooLong = await gql(session, 'mutation($l: String) { createApiKey(label: $l) { id } }', { l: 'x'.repeat(101) });
+    expect(tooLong.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'label' });
+    expect(await t.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
+
+    const created = await gql(session, 'mutation($l: String) { createApiKey(label: $l) { id key prefix label } }', { l: 'y'.repeat(100) });
+    const fresh = created.data.createApiKey;
+    expect(fresh).toMatchObject({ key: expect.stringMatching(/^tsk_/), label: 'y'.repeat(100) });
+    expect(fresh.key.startsWith(fresh.prefix)).toBe(true);
+    expect((await t.fetch('/api/mcp/user/context', { key: fresh.key })).status).toBe(200);
+
+    const listed = await gql(session, '{ apiKeys { id prefix label createdAt lastUsedAt revokedAt } }');
+    expect(listed.data.apiKeys).toHaveLength(2);
+    expect(listed.data.apiKeys[0]).toMatchObject({ id: fresh.id, prefix: fresh.prefix, lastUsedAt: expect.any(String), revokedAt: null });
+    expect(JSON.stringify(listed)).not.toContain(fresh.key);
+
+    expect((await gql(session, `mutation { revokeApiKey(id: ${fresh.id}) }`)).data.revokeApiKey).toBe(true);
+    expect((await t.fetch('/api/mcp/user/context', { key: fresh.key })).status).toBe(401);
+  });
+
+  it("another user's key id answers NOT_FOUND and stays active", async () => {
+    const { key } = await makeUserWithKey(t.db);
+    const other = await makeUserWithKey(t.db);
+    const { cookie } = await startSession(t, key);
+    const body = await gql({ cookie }, `mutation { revokeApiKey(id: ${other.keyId}) }`);
+    expect(body.errors[0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: other.keyId } })).revokedAt).toBeNull();
+  });
+
+  it(`the ${MAX_ACTIVE_KEYS + 1}th active key is a VALIDATION error on api_keys`, async () => {
     const { key, user } = await makeUserWithKey(t.db);
     for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(t.db, user.id);
-    const res = await t.fetch('/graphql', { method: 'POST', key, json: { query: 'mutation { createApiKey(label: "x") { id key } }' } });
-    const body = await res.json();
+    const { cookie } = await startSession(t, key);
+    const body = await gql({ cookie }, 'mutation { createApiKey(label: "x") { id key } }');
     expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'api_keys' });
     expect(await t.db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_KEYS);
   });

@@ -1,8 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase } from '../../src/db/client.ts';
-import { migrate } from '../../src/db/migrate.ts';
 import type { TestApp } from '../support/app.ts';
+import { isolatedDatabase } from '../support/isolated-database.ts';
 
 // Rewritten on purpose by reads: API keys record their last use.
 const VOLATILE_TABLES = new Set(['ApiKey', '_prisma_migrations']);
@@ -30,35 +27,5 @@ export async function snapshotDb(t: TestApp): Promise<Record<string, string>> {
   return out;
 }
 
-/**
- * Env for a test app with a database of its own. On PGlite every test app
- * has one already ({}); with DATABASE_URL a fresh database is created on
- * the same server and migrated, so whole-database snapshots are not
- * disturbed by test files running in parallel. `drop()` removes it.
- */
-export async function isolatedDatabaseEnv(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { env: {}, drop: async () => undefined };
-  const name = `tasksvc_sec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
-    await migrate(db);
-  } finally {
-    await db.close();
-  }
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+/** A whole-database snapshot needs a database no other test file writes to. */
+export const isolatedDatabaseEnv = () => isolatedDatabase('tasksvc_sec');

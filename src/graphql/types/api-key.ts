@@ -1,6 +1,12 @@
-import { type CreatedApiKey, createApiKey, revokeApiKey } from '../../domain/api-key.ts';
+import {
+  API_KEY_LABEL_MAX,
+  type CreatedApiKey,
+  MAX_ACTIVE_KEYS,
+  createApiKey,
+  revokeApiKey,
+} from '../../domain/api-key.ts';
 import { builder } from '../builder.ts';
-import { viewerOf } from '../viewer.ts';
+import { sessionViewerOf } from '../viewer.ts';
 
 /** An API key as listed: never the key itself. */
 export const ApiKeyType = builder.prismaObject('ApiKey', {
@@ -28,24 +34,31 @@ const CreatedApiKey = builder.objectRef<CreatedApiKey>('CreatedApiKey').implemen
 builder.queryField('apiKeys', (t) =>
   t.prismaField({
     type: ['ApiKey'],
-    description: "The viewer's API keys, newest first (active and revoked).",
+    description:
+      "The viewer's API keys, newest first (active and revoked). Requires a signed session (`svc_session` " +
+      'cookie): an API key alone answers UNAUTHENTICATED.',
     resolve: (query, _root, _args, ctx) =>
-      ctx.db.apiKey.findMany({ ...query, where: { userId: viewerOf(ctx).userId }, orderBy: { id: 'desc' } }),
+      ctx.db.apiKey.findMany({ ...query, where: { userId: sessionViewerOf(ctx).userId }, orderBy: { id: 'desc' } }),
   }),
 );
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
     type: CreatedApiKey,
-    description: 'Creates an API key for the viewer (at most 10 active keys).',
-    args: { label: t.arg.string({ description: 'Label shown in key lists (max 100 characters).' }) },
-    resolve: (_root, args, ctx) => createApiKey(ctx.db, viewerOf(ctx).userId, { label: args.label?.slice(0, 100) ?? null }),
+    description:
+      `Creates an API key for the viewer (at most ${MAX_ACTIVE_KEYS} active keys; the next is a VALIDATION error on ` +
+      '`api_keys`). Requires a signed session (`svc_session` cookie): a key alone cannot mint keys, so a leaked ' +
+      'key cannot outlive its revocation.',
+    args: { label: t.arg.string({ description: `Label shown in key lists (at most ${API_KEY_LABEL_MAX} characters).` }) },
+    resolve: (_root, args, ctx) => createApiKey(ctx.db, sessionViewerOf(ctx).userId, { label: args.label ?? null }),
   }),
   revokeApiKey: t.boolean({
-    description: "Revokes one of the viewer's keys; another user's key id answers NOT_FOUND.",
+    description:
+      "Revokes one of the viewer's keys at once; another user's key id answers NOT_FOUND. Requires a signed " +
+      'session (`svc_session` cookie).',
     args: { id: t.arg.int({ required: true, description: 'Key id.' }) },
     resolve: async (_root, args, ctx) => {
-      await revokeApiKey(ctx.db, args.id, viewerOf(ctx).userId);
+      await revokeApiKey(ctx.db, args.id, sessionViewerOf(ctx).userId);
       return true;
     },
   }),

@@ -1,12 +1,11 @@
 import {
   EMAIL_LOOKUP_MAX,
   USER_SEARCH_MAX,
-  requireSessionViewer,
   userSearchArgs,
   usersByEmailsArgs,
 } from '../../domain/user-search.ts';
 import { builder } from '../builder.ts';
-import { viewerOf } from '../viewer.ts';
+import { sessionViewerOf } from '../viewer.ts';
 
 builder.queryFields((t) => ({
   userSearch: t.prismaField({
@@ -20,8 +19,7 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ description: `Most users to return, 1 to ${USER_SEARCH_MAX} (default ${USER_SEARCH_MAX}).` }),
     },
     resolve: (query, _root, args, ctx) => {
-      const viewer = viewerOf(ctx);
-      requireSessionViewer(viewer);
+      const viewer = sessionViewerOf(ctx);
       return ctx.db.user.findMany({
         ...query,
         ...userSearchArgs(viewer.userId, { query: args.query, limit: args.limit ?? undefined }),
@@ -38,8 +36,7 @@ builder.queryFields((t) => ({
       emails: t.arg.stringList({ required: true, description: `1 to ${EMAIL_LOOKUP_MAX} emails.` }),
     },
     resolve: (query, _root, args, ctx) => {
-      const viewer = viewerOf(ctx);
-      requireSessionViewer(viewer);
+      const viewer = sessionViewerOf(ctx);
       return ctx.db.user.findMany({ ...query, ...usersByEmailsArgs(viewer.userId, { emails: args.emails }) });
     },
   }),

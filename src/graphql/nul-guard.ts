@@ -1,0 +1,43 @@
+import { type ArgumentNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, visit } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { assertNoNulCharacters } from '../domain/text-input.ts';
+import { ValidationError } from '../errors.ts';
+
+/** The first argument whose literal value holds a NUL character, by name. */
+function argumentWithNul(document: DocumentNode): string | null {
+  let found: string | null = null;
+  const args: ArgumentNode[] = [];
+  visit(document, {
+    Argument: { enter: (node) => void args.push(node), leave: () => void args.pop() },
+    StringValue(node) {
+      if (found === null && node.value.includes('\u0000')) found = args.at(-1)?.name.value ?? 'query';
+    },
+  });
+  return found;
+}
+
+/** The VALIDATION error for the first NUL character in an operation's variables or literals, or null. */
+export function nulError(args: Pick<ExecutionArgs, 'document' | 'variableValues'>): ValidationError | null {
+  try {
+    assertNoNulCharacters(args.variableValues ?? {});
+    const arg = argumentWithNul(args.document);
+    if (arg) assertNoNulCharacters({ [arg]: '\u0000' });
+    return null;
+  } catch (err) {
+    if (err instanceof ValidationError) return err;
+    throw err;
+  }
+}
+
+/**
+ * A yoga plugin that refuses an operation whose variables or string
+ * literals contain U+0000 (PostgreSQL text cannot store it) with a
+ * VALIDATION error naming the variable or argument, before it executes.
+ */
+export function nulGuardPlugin(): Plugin {
+  const guard = ({ args, setResultAndStopExecution }: { args: ExecutionArgs; setResultAndStopExecution(r: ExecutionResult): void }) => {
+    const error = nulError(args);
+    if (error) setResultAndStopExecution({ errors: [error] });
+  };
+  return { onExecute: guard, onSubscribe: guard };
+}
