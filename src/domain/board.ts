@@ -1,7 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import type { Db } from '../db/client.ts';
 import { ValidationError } from '../errors.ts';
-import { OUTBOX_CHANNEL } from '../events/outbox.ts';
 import { wake } from '../events/wakeup.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireTeam, visibleProjectsWhere } from './access.ts';
@@ -21,15 +20,6 @@ export interface CreatedBoard {
   sections: { id: number; title: string }[];
   labels: { id: number; name: string }[];
   tasks: { id: number; uniqueIndex: number; ticketNumber: string; title: string; sectionId: number }[];
-}
-
-/**
- * Tells the outbox dispatcher about new rows, as recordTaskEvent does: a
- * PostgreSQL notification delivered at commit, and an in-process wake-up.
- */
-async function wakeDispatcher(tx: Tx) {
-  await tx.$executeRawUnsafe(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
-  wake('outbox');
 }
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
@@ -199,7 +189,8 @@ async function writeBoard(
   );
   // Event ids follow this order: each task's `task.created` precedes its `task.assigned`.
   await insertChunked([...created, ...assigned], (data) => tx.outboxEvent.createMany({ data }));
-  if (created.length) await wakeDispatcher(tx);
+  // The outbox trigger notifies other instances at commit; wake this one now.
+  if (created.length) wake('outbox');
 
   return { project, team: { id: a.team.id, uuid: a.team.uuid, title: a.team.title }, sections: sections.map(({ id, title }) => ({ id, title })), labels, tasks };
 }

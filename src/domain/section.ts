@@ -2,8 +2,7 @@ import { generateKeyBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import { OUTBOX_CHANNEL } from '../events/outbox.ts';
-import { wake } from '../events/wakeup.ts';
+import { recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
@@ -74,9 +73,14 @@ export async function listSections(
   input: { projectId: number; includeHidden?: boolean | null },
   query: Omit<Prisma.SectionFindManyArgs, 'where' | 'orderBy'> = {},
 ) {
+  return db.section.findMany({ ...query, ...(await sectionListQuery(db, userId, input)) });
+}
+
+/** Filter and order of {@link listSections}, for callers that page them. */
+export async function sectionListQuery(db: Db, userId: number, input: { projectId: number; includeHidden?: boolean | null }) {
   const args = parseInput(z.object({ projectId: id(), includeHidden: z.boolean().nullish() }), input);
   await requireProject(db, userId, args.projectId, 'projectId');
-  return db.section.findMany({ ...query, where: sectionListWhere(args.projectId, args.includeHidden ?? false), orderBy: SECTION_ORDER });
+  return { where: sectionListWhere(args.projectId, args.includeHidden ?? false), orderBy: SECTION_ORDER };
 }
 
 const createSectionInput = z.object({
@@ -172,23 +176,15 @@ export async function deleteSection(db: Db, userId: number, input: { projectId?:
     });
     if (moved.length) {
       await tx.task.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
-      await tx.outboxEvent.createMany({
-        data: moved.map((t) => ({
-          type: 'task.updated',
-          taskId: t.id,
-          projectId: section.projectId,
-          ticketNumber: ticketNumberOf(t.project.ticketPrefix, t.uniqueIndex),
+      await recordTaskEvents(
+        tx,
+        moved.map((t) => ({
+          type: 'task.updated' as const,
+          task: { id: t.id, projectId: section.projectId, ticketNumber: ticketNumberOf(t.project.ticketPrefix, t.uniqueIndex) },
           actorId: userId,
-          data: {
-            changes: { sectionId: { from: section.id, to: target.id } },
-            reason: 'section_deleted',
-            actor: { id: userId },
-          },
+          data: { changes: { sectionId: { from: section.id, to: target.id } }, reason: 'section_deleted' },
         })),
-      });
-      // As recordTaskEvent does: wake the dispatcher at commit.
-      await tx.$executeRawUnsafe(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
-      wake('outbox');
+      );
     }
     await tx.taskDraft.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
     await tx.section.update({ where: { id: section.id }, data: { deletedAt: new Date() } });

@@ -16,7 +16,11 @@ export interface TaskEventInput {
   data: Record<string, unknown>;
 }
 
-/** PostgreSQL channel notified (on commit) whenever an outbox row is written. */
+/**
+ * PostgreSQL channel notified at commit whenever outbox rows are written: a
+ * trigger on "OutboxEvent" does it (migration 20261121040000), so no write
+ * path can forget to wake the dispatchers of other instances.
+ */
 export const OUTBOX_CHANNEL = 'tasksvc_outbox';
 
 /**
@@ -41,10 +45,8 @@ export async function recordTaskEvents(tx: Prisma.TransactionClient, events: Tas
       data: { ...event.data, actor: event.actorId === null ? null : { id: event.actorId } } as Prisma.InputJsonValue,
     })),
   });
-  // Delivered by PostgreSQL at commit only (never for a rollback), to every
-  // instance listening; several in one transaction collapse into one.
-  await tx.$executeRawUnsafe(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
-  // In-process wake-up as well: on PGlite (one connection) the poll it
-  // triggers queues behind this transaction, so it sees the committed row.
+  // Other instances hear the trigger's NOTIFY at commit; this process wakes
+  // now: on PGlite (one connection) the poll it triggers queues behind this
+  // transaction, so it sees the committed rows.
   wake('outbox');
 }
