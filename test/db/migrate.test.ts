@@ -34,7 +34,7 @@ describe('migrations on an empty PGlite directory', () => {
     expect(second.alreadyApplied).toBe(migrations.length);
     expect(await db.prisma.user.count({ where: { email: 'keep@test.local' } })).toBe(1);
     await db.close();
-  });
+  }, 120_000); // two PGlite start-ups on disk: slow on a loaded machine
 });
 
 describe.runIf(process.env.DATABASE_URL)('migrations on an empty PostgreSQL database', () => {
