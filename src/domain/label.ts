@@ -41,6 +41,15 @@ export async function createLabel(db: Db, userId: number, input: z.input<typeof 
   return db.label.findUniqueOrThrow({ where: { projectId_name: { projectId: args.projectId, name: args.name } } });
 }
 
+/** Filter and order of a board's labels (by name, then id); the board must be one of the user's. */
+export async function labelListQuery(db: Db, userId: number, projectId: number) {
+  await requireProject(db, userId, projectId, 'projectId');
+  return {
+    where: { projectId } as Prisma.LabelWhereInput,
+    orderBy: [{ name: 'asc' }, { id: 'asc' }] as Prisma.LabelOrderByWithRelationInput[],
+  };
+}
+
 /** The labels of a board by name; `query` is the caller's Prisma selection. */
 export async function listLabels(
   db: Db,
@@ -48,6 +57,5 @@ export async function listLabels(
   projectId: number,
   query: Omit<Prisma.LabelFindManyArgs, 'where' | 'orderBy'> = {},
 ) {
-  await requireProject(db, userId, projectId, 'projectId');
-  return db.label.findMany({ ...query, where: { projectId }, orderBy: [{ name: 'asc' }, { id: 'asc' }] });
+  return db.label.findMany({ ...query, ...(await labelListQuery(db, userId, projectId)) });
 }

@@ -6,6 +6,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { AppError, UnauthenticatedError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
+import { CONNECTION_LIMITS } from './connection-args.ts';
 import type { GraphQLContext } from './context.ts';
 
 /** Query limits: deep or wide queries are refused before they run. */
@@ -49,6 +50,30 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',
+    // Descriptions of the parts every connection shares (the schema documents every field).
+    firstArgOptions: {
+      description: `Page forward: this many items, 1 to ${CONNECTION_LIMITS.maxSize} (default ${CONNECTION_LIMITS.defaultSize} when neither first nor last is given). Not with last or before.`,
+    },
+    lastArgOptions: {
+      description: `Page backward: this many items, 1 to ${CONNECTION_LIMITS.maxSize}, ending before \`before\` (or at the end of the list). Not with first or after.`,
+    },
+    afterArgOptions: {
+      description: 'Items after this cursor (an `endCursor` or edge `cursor` of this field, same arguments).',
+    },
+    beforeArgOptions: {
+      description: 'Items before this cursor (a `startCursor` or edge `cursor` of this field, same arguments).',
+    },
+    pageInfoTypeOptions: { description: 'Where a connection page sits in the whole list (Relay).' },
+    pageInfoFieldOptions: { description: 'Cursors and neighbours of this page.' },
+    hasNextPageFieldOptions: {
+      description: 'More items follow this page. Paging backward with `before`, always true.',
+    },
+    hasPreviousPageFieldOptions: {
+      description: 'Items precede this page. Paging forward with `after`, always true.',
+    },
+    startCursorFieldOptions: { description: 'Cursor of the first edge; null when the page is empty.' },
+    endCursorFieldOptions: { description: 'Cursor of the last edge; null when the page is empty.' },
+    cursorFieldOptions: { description: 'Opaque position of this item, for `after`/`before`.' },
   },
 });
 

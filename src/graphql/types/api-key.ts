@@ -35,7 +35,7 @@ builder.queryField('apiKeys', (t) =>
   t.prismaField({
     type: ['ApiKey'],
     description:
-      "The viewer's API keys, newest first (active and revoked). Requires a signed session (`svc_session` " +
+      "The viewer's API keys, newest first (active and revoked); not paged, a short list. Requires a signed session (`svc_session` " +
       'cookie): an API key alone answers UNAUTHENTICATED.',
     resolve: (query, _root, _args, ctx) =>
       ctx.db.apiKey.findMany({ ...query, where: { userId: sessionViewerOf(ctx).userId }, orderBy: { id: 'desc' } }),

@@ -1,6 +1,8 @@
 import { addComment, commentListQuery, COMMENT_PAGE } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { SortOrderEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
@@ -33,6 +35,7 @@ export const CommentType = builder.prismaObject('Comment', {
 });
 
 export const CommentPage = pageType('Comment', CommentType, 'comments');
+export const CommentConnection = connectionType('Comment', CommentType, 'comments');
 
 export const MentionInput = builder.inputType('MentionInput', {
   description: 'A structured mention: the user must be a member of the task’s board (spec 5.4).',
@@ -65,6 +68,37 @@ builder.queryField('comments', (t) =>
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
+);
+
+builder.queryField('commentsConnection', (t) =>
+  t.connection(
+    {
+      type: CommentType,
+      description:
+        'The `comments` of a task as a Relay connection: same order (createdAt, then id, in `sortOrder`) and ' +
+        'access rule (NOT_FOUND when the task is not visible), paged by cursor.',
+      args: {
+        ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
+        sortOrder: t.arg({
+          type: SortOrderEnum,
+          defaultValue: 'asc',
+          description: '`asc` oldest first (default) or `desc` newest first.',
+        }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'Comment',
+          list: () =>
+            commentListQuery(ctx.db, viewerOf(ctx).userId, args.ref, { sortOrder: args.sortOrder ?? undefined }),
+          findMany: (q) => ctx.db.comment.findMany(q),
+          count: (where) => ctx.db.comment.count({ where }),
+        }),
+    },
+    CommentConnection,
+  ),
 );
 
 builder.mutationField('addComment', (t) =>

@@ -9,7 +9,9 @@ import {
   updateDraft,
 } from '../../domain/draft.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { PriorityEnum } from './task.ts';
 
@@ -34,6 +36,7 @@ export const TaskDraftType = builder.prismaObject('TaskDraft', {
 });
 
 export const TaskDraftPage = pageType('TaskDraft', TaskDraftType, 'task drafts');
+export const TaskDraftConnection = connectionType('TaskDraft', TaskDraftType, 'task drafts');
 
 builder.queryFields((t) => ({
   drafts: t.field({
@@ -52,6 +55,25 @@ builder.queryFields((t) => ({
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
+  draftsConnection: t.connection(
+    {
+      type: TaskDraftType,
+      description:
+        'The viewer’s `drafts` as a Relay connection: most recently edited first (updatedAt desc, then id desc), ' +
+        'paged by cursor.',
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'TaskDraft',
+          list: () => draftListQuery(viewerOf(ctx).userId, {}),
+          findMany: (q) => ctx.db.taskDraft.findMany(q),
+          count: (where) => ctx.db.taskDraft.count({ where }),
+        }),
+    },
+    TaskDraftConnection,
+  ),
   draft: t.prismaField({
     type: 'TaskDraft',
     description: 'One of the viewer’s drafts (another user’s draft is NOT_FOUND).',

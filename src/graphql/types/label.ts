@@ -1,5 +1,7 @@
-import { createLabel, listLabels } from '../../domain/label.ts';
+import { createLabel, labelListQuery, listLabels } from '../../domain/label.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 /** A label of a board. */
@@ -11,6 +13,8 @@ export const LabelType = builder.prismaObject('Label', {
     color: t.exposeString('color', { nullable: true, description: 'Display colour, if set.' }),
   }),
 });
+
+export const LabelConnection = connectionType('Label', LabelType, 'labels');
 
 const CreateLabelInput = builder.inputType('CreateLabelInput', {
   description: 'A new label of a board.',
@@ -24,10 +28,31 @@ const CreateLabelInput = builder.inputType('CreateLabelInput', {
 builder.queryField('labels', (t) =>
   t.prismaField({
     type: ['Label'],
-    description: 'Labels of a board, by name.',
+    description: 'Labels of a board, by name, all at once (a board has few); `labelsConnection` pages them.',
     args: { projectId: t.arg.int({ required: true, description: 'Project (board).' }) },
     resolve: (query, _root, args, ctx) => listLabels(ctx.db, viewerOf(ctx).userId, args.projectId, query),
   }),
+);
+
+builder.queryField('labelsConnection', (t) =>
+  t.connection(
+    {
+      type: LabelType,
+      description: '`labels` as a Relay connection: the labels of a board by name (then id), paged by cursor.',
+      args: { projectId: t.arg.int({ required: true, description: 'Project (board).' }) },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'Label',
+          list: () => labelListQuery(ctx.db, viewerOf(ctx).userId, args.projectId),
+          findMany: (q) => ctx.db.label.findMany(q),
+          count: (where) => ctx.db.label.count({ where }),
+        }),
+    },
+    LabelConnection,
+  ),
 );
 
 builder.mutationField('createLabel', (t) =>

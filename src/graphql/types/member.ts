@@ -20,7 +20,7 @@ const userArgDescription =
 builder.queryField('projectMembers', (t) =>
   t.prismaField({
     type: ['User'],
-    description: 'Members of a board, in the order they joined (with `photoURL`).',
+    description: 'Members of a board, in the order they joined (with `photoURL`). Not paged: a board has few members.',
     args: { projectId: t.arg.int({ required: true, description: 'Project (board).' }) },
     resolve: (query, _root, args, ctx) => listMembers(ctx.db, viewerOf(ctx).userId, args.projectId, query),
   }),

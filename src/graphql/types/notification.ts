@@ -1,7 +1,9 @@
 import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead } from '../../domain/inbox.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 /** An inbox entry of the viewer. */
@@ -33,6 +35,7 @@ export const NotificationType = builder.prismaObject('Notification', {
 });
 
 export const NotificationPage = pageType('Notification', NotificationType, 'notifications');
+export const NotificationConnection = connectionType('Notification', NotificationType, 'notifications');
 
 builder.queryField('inbox', (t) =>
   t.field({
@@ -56,6 +59,31 @@ builder.queryField('inbox', (t) =>
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
+);
+
+builder.queryField('inboxConnection', (t) =>
+  t.connection(
+    {
+      type: NotificationType,
+      description:
+        'The `inbox` as a Relay connection: the viewer’s notifications that are not archived, newest first ' +
+        '(createdAt desc, then id desc), paged by cursor.',
+      args: {
+        unreadOnly: t.arg.boolean({ defaultValue: false, description: 'Only notifications not yet read.' }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'Notification',
+          list: () => inboxQuery(viewerOf(ctx).userId, { unreadOnly: args.unreadOnly ?? undefined }),
+          findMany: (q) => ctx.db.notification.findMany(q),
+          count: (where) => ctx.db.notification.count({ where }),
+        }),
+    },
+    NotificationConnection,
+  ),
 );
 
 builder.mutationFields((t) => ({

@@ -1,9 +1,20 @@
 import { visibleProjectsWhere } from '../../domain/access.ts';
-import { inIdOrder, projectListPage, updateProjectStatus } from '../../domain/project.ts';
+import {
+  countProjectList,
+  inIdOrder,
+  projectListPage,
+  projectListWindow,
+  updateProjectStatus,
+} from '../../domain/project.ts';
 import { SECTION_ORDER } from '../../domain/section.ts';
 import { NotFoundError } from '../../errors.ts';
+import type { Project } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
+import { readConnectionArgs } from '../connection-args.ts';
+import { connectionFromRows, connectionType, cursorFor } from '../connection.ts';
+import { decodeCursor, type SortKey } from '../cursor.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { edgeNodeQuery } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 export const StatusEnum = builder.enumType('Status', {
@@ -13,7 +24,11 @@ export const StatusEnum = builder.enumType('Status', {
 
 export const ProjectSortEnum = builder.enumType('ProjectSort', {
   description: 'Sort key of project lists.',
-  values: ['title', 'createdAt', 'updatedAt'] as const,
+  values: {
+    title: { description: 'Title, case-insensitively.' },
+    createdAt: { description: 'Creation time.' },
+    updatedAt: { description: 'Last change to the project record.' },
+  } as const,
 });
 
 export const SortOrderEnum = builder.enumType('SortOrder', {
@@ -57,6 +72,17 @@ export const ProjectType = builder.prismaObject('Project', {
 /** A page of projects with the total count (offset pagination). */
 export const ProjectPage = pageType('Project', ProjectType, 'projects');
 
+/** The same list as `ProjectPage`, cursor-paged. */
+export const ProjectConnection = connectionType('Project', ProjectType, 'projects');
+
+/** Filter and order of both project list fields. */
+const projectListArgs = (t: Parameters<Parameters<typeof builder.queryFields>[0]>[0]) => ({
+  status: t.arg({ type: StatusEnum, defaultValue: 'Normal', description: 'Only projects with this status.' }),
+  search: t.arg.string({ description: 'Case-insensitive text in title or description.' }),
+  sortBy: t.arg({ type: ProjectSortEnum, defaultValue: 'title', description: 'Sort key.' }),
+  sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: 'Sort direction.' }),
+});
+
 builder.queryField('projects', (t) =>
   t.field({
     type: ProjectPage,
@@ -64,10 +90,7 @@ builder.queryField('projects', (t) =>
       'Projects the viewer is a member of, filtered, sorted and paged. `limit` above 100 is an error here; ' +
       'the REST and tool routes clamp it to 100 instead.',
     args: {
-      status: t.arg({ type: StatusEnum, defaultValue: 'Normal', description: 'Only projects with this status.' }),
-      search: t.arg.string({ description: 'Case-insensitive text in title or description.' }),
-      sortBy: t.arg({ type: ProjectSortEnum, defaultValue: 'title', description: 'Sort key.' }),
-      sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: 'Sort direction.' }),
+      ...projectListArgs(t),
       limit: t.arg.int({ defaultValue: 50, description: 'Page size, 1 to 100.' }),
       offset: t.arg.int({ defaultValue: 0, description: 'Items to skip.' }),
     },
@@ -85,6 +108,46 @@ builder.queryField('projects', (t) =>
       return { items, total: page.total, limit: page.limit, offset: page.offset };
     },
   }),
+);
+
+builder.queryField('projectsConnection', (t) =>
+  t.connection(
+    {
+      type: ProjectType,
+      description:
+        'The `projects` list as a Relay connection: same filters, sort (titles case-insensitively, ties by id) and ' +
+        'membership rule, paged by cursor. A cursor belongs to one `sortBy`/`sortOrder`; under another it is a ' +
+        'VALIDATION error.',
+      args: projectListArgs(t),
+      resolve: async (_root, args, ctx, info) => {
+        const window = readConnectionArgs(args);
+        const { userId } = viewerOf(ctx);
+        const input = {
+          status: args.status ?? undefined,
+          search: args.search ?? undefined,
+          sortBy: args.sortBy ?? 'title',
+          sortOrder: args.sortOrder ?? 'asc',
+        };
+        const keys: SortKey[] = [
+          { field: input.sortBy, dir: input.sortOrder },
+          { field: 'id', dir: 'asc' },
+        ];
+        const position = window.cursor ? decodeCursor('Project', keys, window.cursor) : null;
+        const ids = await projectListWindow(ctx.db, userId, input, {
+          after: position ? { value: position[0] as string | Date, id: position[1] as number } : null,
+          backward: window.backward,
+          take: window.size + 1,
+        });
+        const rows = ids.length
+          ? await ctx.db.project.findMany({ ...edgeNodeQuery(ctx, info, 'Project', keys), where: { id: { in: ids } } })
+          : [];
+        return connectionFromRows(inIdOrder(rows as Project[], ids), window, cursorFor('Project', keys), () =>
+          countProjectList(ctx.db, userId, input),
+        );
+      },
+    },
+    ProjectConnection,
+  ),
 );
 
 builder.queryField('project', (t) =>

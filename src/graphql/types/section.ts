@@ -1,5 +1,7 @@
-import { createSection, deleteSection, listSections, updateSection } from '../../domain/section.ts';
+import { createSection, deleteSection, listSections, sectionListQuery, updateSection } from '../../domain/section.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 /** A board column. */
@@ -23,6 +25,8 @@ export const SectionType = builder.prismaObject('Section', {
   }),
 });
 
+export const SectionConnection = connectionType('Section', SectionType, 'sections');
+
 /** Result of deleting a section. */
 const DeleteSectionPayload = builder
   .objectRef<{ sectionId: number; targetId: number; movedTaskCount: number }>('DeleteSectionPayload')
@@ -42,7 +46,9 @@ const DeleteSectionPayload = builder
 builder.queryField('sections', (t) =>
   t.prismaField({
     type: ['Section'],
-    description: 'Sections of a board in board order. Deleted sections never; hidden ones with `includeHidden`.',
+    description:
+      'Sections of a board in board order, all at once (a board has few); `sectionsConnection` pages them. Deleted ' +
+      'sections never; hidden ones with `includeHidden`.',
     args: {
       projectId: t.arg.int({ required: true, description: 'Project (board).' }),
       includeHidden: t.arg.boolean({ defaultValue: false, description: 'Also list hidden sections.' }),
@@ -50,6 +56,34 @@ builder.queryField('sections', (t) =>
     resolve: (query, _root, args, ctx) =>
       listSections(ctx.db, viewerOf(ctx).userId, { projectId: args.projectId, includeHidden: args.includeHidden }, query),
   }),
+);
+
+builder.queryField('sectionsConnection', (t) =>
+  t.connection(
+    {
+      type: SectionType,
+      description: '`sections` as a Relay connection: same board order and rules, paged by cursor.',
+      args: {
+        projectId: t.arg.int({ required: true, description: 'Project (board).' }),
+        includeHidden: t.arg.boolean({ defaultValue: false, description: 'Also list hidden sections.' }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'Section',
+          list: () =>
+            sectionListQuery(ctx.db, viewerOf(ctx).userId, {
+              projectId: args.projectId,
+              includeHidden: args.includeHidden,
+            }),
+          findMany: (q) => ctx.db.section.findMany(q),
+          count: (where) => ctx.db.section.count({ where }),
+        }),
+    },
+    SectionConnection,
+  ),
 );
 
 const CreateSectionInput = builder.inputType('CreateSectionInput', {

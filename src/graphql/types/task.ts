@@ -2,7 +2,9 @@ import { resolveTaskRef } from '../../domain/task/task-ref.ts';
 import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/list.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { LabelType } from './label.ts';
 import { StatusEnum } from './project.ts';
@@ -82,7 +84,7 @@ export const TaskType = builder.prismaObject('Task', {
     section: t.relation('section', { description: 'The section (column) the task is in.' }),
     project: t.relation('project', { description: 'The project (board) of the task.' }),
     assignees: t.relation('assignees', {
-      description: 'Users and agents assigned, in assignment order.',
+      description: 'Users and agents assigned, in assignment order (not paged: a task has few).',
       query: { orderBy: { id: 'asc' } },
     }),
     labels: t.field({
@@ -119,6 +121,9 @@ export const TaskType = builder.prismaObject('Task', {
 
 /** A page of tasks with the total count. */
 export const TaskPage = pageType('Task', TaskType, 'tasks');
+
+/** The same list as `TaskPage`, cursor-paged. */
+export const TaskConnection = connectionType('Task', TaskType, 'tasks');
 
 /** Filters of the task list; see `tasks`. */
 export const TaskFilterInput = builder.inputType('TaskFilterInput', {
@@ -195,4 +200,25 @@ builder.queryFields((t) => ({
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
+  tasksConnection: t.connection(
+    {
+      type: TaskType,
+      description:
+        'The `tasks` list as a Relay connection: same filters, order (updatedAt desc, then id desc) and access ' +
+        'rules, paged by cursor (`first`/`after` forward, `last`/`before` backward). A cursor holds its task’s ' +
+        'sort values, so paging continues in place when tasks change between pages.',
+      args: { filter: t.arg({ type: TaskFilterInput, description: 'Filters (all optional), as on `tasks`.' }) },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'Task',
+          list: () => taskListQuery(ctx.db, viewerOf(ctx).userId, { ...(args.filter ?? {}) }),
+          findMany: (q) => ctx.db.task.findMany(q),
+          count: (where) => countTasks(ctx.db, where),
+        }),
+    },
+    TaskConnection,
+  ),
 }));

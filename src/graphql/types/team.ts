@@ -24,13 +24,13 @@ export const AgentType = builder.prismaObject('Agent', {
 builder.queryFields((t) => ({
   teams: t.prismaField({
     type: ['Team'],
-    description: 'Teams the viewer belongs to, by title.',
+    description: 'Teams the viewer belongs to, by title. Not paged: a user belongs to few teams.',
     resolve: (query, _root, _args, ctx) =>
       ctx.db.team.findMany({ ...query, ...teamsOfWhere(viewerOf(ctx).userId) }),
   }),
   agents: t.prismaField({
     type: ['Agent'],
-    description: 'Agents of the teams the viewer belongs to.',
+    description: 'Agents of the teams the viewer belongs to. Not paged: teams have few agents.',
     resolve: (query, _root, _args, ctx) =>
       ctx.db.agent.findMany({
         ...query,

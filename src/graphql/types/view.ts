@@ -10,6 +10,8 @@ import {
   VIEW_LAYOUTS,
 } from '../../domain/view.ts';
 import { builder } from '../builder.ts';
+import { connectionType } from '../connection.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
@@ -45,16 +47,36 @@ export const SavedViewType = builder.prismaObject('SavedView', {
   }),
 });
 
+export const SavedViewConnection = connectionType('SavedView', SavedViewType, 'saved views');
+
 builder.queryFields((t) => ({
   savedViews: t.prismaField({
     type: ['SavedView'],
-    description: 'The viewer’s saved views of a project, oldest first.',
+    description: 'The viewer’s saved views of a project, oldest first, all at once; `savedViewsConnection` pages them.',
     args: { projectId: t.arg.int({ required: true, description: 'The project.' }) },
     resolve: async (query, _root, args, ctx) => {
       const q = await projectViewsQuery(ctx.db, viewerOf(ctx).userId, args.projectId);
       return ctx.db.savedView.findMany({ ...query, ...q });
     },
   }),
+  savedViewsConnection: t.connection(
+    {
+      type: SavedViewType,
+      description: '`savedViews` as a Relay connection: the viewer’s views of a project, oldest first, paged by cursor.',
+      args: { projectId: t.arg.int({ required: true, description: 'The project.' }) },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'SavedView',
+          list: () => projectViewsQuery(ctx.db, viewerOf(ctx).userId, args.projectId),
+          findMany: (q) => ctx.db.savedView.findMany(q),
+          count: (where) => ctx.db.savedView.count({ where }),
+        }),
+    },
+    SavedViewConnection,
+  ),
   savedView: t.prismaField({
     type: 'SavedView',
     description: 'One of the viewer’s saved views (another user’s view is NOT_FOUND).',

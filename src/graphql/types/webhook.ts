@@ -13,7 +13,9 @@ import type { WebhookSubscription } from '../../generated/prisma/client.ts';
 import { requireProject, requireTeam } from '../../domain/access.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
+import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
+import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 const policyOf = (ctx: GraphQLContext): WebhookPolicy => ({ allowPrivate: ctx.services.config.WEBHOOK_ALLOW_PRIVATE });
@@ -141,6 +143,25 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
 });
 
 export const WebhookDeliveryPage = pageType('WebhookDelivery', WebhookDeliveryType, 'deliveries');
+export const WebhookDeliveryConnection = connectionType('WebhookDelivery', WebhookDeliveryType, 'deliveries', 'delivery');
+export const WebhookSubscriptionConnection = connectionType(
+  'WebhookSubscription',
+  WebhookSubscriptionType,
+  'webhook subscriptions',
+);
+
+/**
+ * Filter and order of the subscription list: the ones the viewer can see,
+ * newest first, optionally one project's or one team's (NOT_FOUND when not
+ * theirs).
+ */
+async function subscriptionListQuery(ctx: GraphQLContext, args: { projectId?: number | null; teamId?: string | number | null }) {
+  const { userId } = viewerOf(ctx);
+  const scope: { projectId?: number; teamId?: number } = {};
+  if (args.projectId != null) scope.projectId = (await requireProject(ctx.db, userId, args.projectId, 'projectId')).id;
+  if (args.teamId != null) scope.teamId = (await requireTeam(ctx.db, userId, String(args.teamId), 'teamId')).id;
+  return { where: { ...scope, ...visibleWebhooksWhere(userId) }, orderBy: { id: 'desc' as const } };
+}
 
 const WebhookPingResultType = builder.objectRef<WebhookPingResult>('WebhookPingResult').implement({
   description: 'Answer of the endpoint to a test ping (event `webhook.test`, not logged, not retried).',
@@ -194,24 +215,37 @@ builder.queryFields((t) => ({
   webhookSubscriptions: t.prismaField({
     type: ['WebhookSubscription'],
     description:
-      'Webhook subscriptions of the projects and teams the viewer belongs to, newest first; filter by one scope.',
+      'Webhook subscriptions of the projects and teams the viewer belongs to, newest first, all at once (at most 20 ' +
+      'per scope); filter by one scope. `webhookSubscriptionsConnection` pages them.',
     args: {
       projectId: t.arg.int({ description: 'Only subscriptions of this project.' }),
       teamId: t.arg.id({ description: 'Only subscriptions of this team (UUID or numeric id).' }),
     },
-    resolve: async (query, _root, args, ctx) => {
-      const { userId } = viewerOf(ctx);
-      const scope: { projectId?: number; teamId?: number } = {};
-      if (args.projectId != null)
-        scope.projectId = (await requireProject(ctx.db, userId, args.projectId, 'projectId')).id;
-      if (args.teamId != null) scope.teamId = (await requireTeam(ctx.db, userId, String(args.teamId), 'teamId')).id;
-      return ctx.db.webhookSubscription.findMany({
-        ...query,
-        where: { ...scope, ...visibleWebhooksWhere(userId) },
-        orderBy: { id: 'desc' },
-      });
-    },
+    resolve: async (query, _root, args, ctx) =>
+      ctx.db.webhookSubscription.findMany({ ...query, ...(await subscriptionListQuery(ctx, args)) }),
   }),
+  webhookSubscriptionsConnection: t.connection(
+    {
+      type: WebhookSubscriptionType,
+      description:
+        '`webhookSubscriptions` as a Relay connection: same scopes, access rule and order (newest first), paged by cursor.',
+      args: {
+        projectId: t.arg.int({ description: 'Only subscriptions of this project.' }),
+        teamId: t.arg.id({ description: 'Only subscriptions of this team (UUID or numeric id).' }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'WebhookSubscription',
+          list: () => subscriptionListQuery(ctx, args),
+          findMany: (q) => ctx.db.webhookSubscription.findMany(q),
+          count: (where) => ctx.db.webhookSubscription.count({ where }),
+        }),
+    },
+    WebhookSubscriptionConnection,
+  ),
   webhookSubscription: t.prismaField({
     type: 'WebhookSubscription',
     description: 'One subscription; NOT_FOUND when the viewer cannot see its project or team.',
@@ -249,6 +283,30 @@ builder.queryFields((t) => ({
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
+  webhookDeliveriesConnection: t.connection(
+    {
+      type: WebhookDeliveryType,
+      description:
+        "A subscription's delivery log as a Relay connection: same filter, access rule (NOT_FOUND for a " +
+        'subscription you cannot see) and order (newest first), paged by cursor.',
+      args: {
+        subscriptionId: t.arg.int({ required: true, description: 'Subscription id.' }),
+        status: t.arg({ type: WebhookDeliveryStatusEnum, description: 'Only deliveries in this state.' }),
+      },
+      resolve: (_root, args, ctx, info) =>
+        resolvePrismaConnection({
+          ctx,
+          info,
+          args,
+          model: 'WebhookDelivery',
+          list: () =>
+            deliveryListQuery(ctx.db, viewerOf(ctx).userId, args.subscriptionId, { status: args.status ?? undefined }),
+          findMany: (q) => ctx.db.webhookDelivery.findMany(q),
+          count: (where) => ctx.db.webhookDelivery.count({ where }),
+        }),
+    },
+    WebhookDeliveryConnection,
+  ),
 }));
 
 builder.mutationFields((t) => ({
