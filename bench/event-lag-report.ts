@@ -1,0 +1,197 @@
+// The markdown summary of an event-lag run (printed and written to
+// bench/results/event-lag-<timestamp>.md).
+
+import { MAX_IN_FLIGHT } from './event-lag-driver.ts';
+import type { EventLagOptions } from './event-lag-options.ts';
+import type { PhaseResult } from './event-lag-phase.ts';
+import type { PathSummary, Percentiles } from './event-lag-tally.ts';
+
+/** Target of issue #7: p99 lag from commit, both paths, at the fixed rate. */
+export const P99_TARGET_MS = 500;
+
+/** A whole run. */
+export interface EventLagResult {
+  startedAt: string;
+  finishedAt: string;
+  git: { commit: string; dirty: number };
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    loadAvgAtStart: number[];
+    loadAvgAtEnd: number[];
+  };
+  postgres: Record<string, string>;
+  options: EventLagOptions;
+  appEnv: Record<string, string>;
+  tasks: number;
+  appStartMs: number;
+  warmup: { sent: number; ready: boolean; seconds: number };
+  phases: PhaseResult[];
+  appPeakRssMb: number;
+  /** Receiver-side problems: failed verifications, stray messages, GraphQL errors, dropped connections. */
+  receivers: { webhooks: Record<string, unknown>; subscribers: Record<string, unknown> };
+  errors: string[];
+}
+
+/**
+ * Whether the run met each target. Lag: null when not measured. Integrity:
+ * null when events were still queued as the wait ended (late; whether any
+ * would be lost is then unknown), false for a duplicate, a wrong event, a
+ * failed signature, a failed update, or an event missing with nothing left
+ * in the queues (lost).
+ */
+export function verdicts(r: EventLagResult): { lag: boolean | null; integrity: boolean | null } {
+  const run = r.phases.find((p) => p.phase === 'run');
+  const p99s = [run?.webhooks, run?.subscribers]
+    .filter((p): p is PathSummary => !!p)
+    .map((p) => p.lagFromEvent?.p99 ?? Infinity);
+  const lag = p99s.length ? p99s.every((v) => v <= P99_TARGET_MS) : null;
+  const wrong =
+    Number(r.receivers.webhooks.unverified ?? 0) > 0 ||
+    r.phases.some(
+      (p) =>
+        p.drive.ok !== p.drive.sent ||
+        [p.webhooks, p.subscribers].some((s) => s && (s.duplicated > 0 || s.unexpected > 0)),
+    );
+  if (wrong) return { lag, integrity: false };
+  const missing = r.phases.filter((p) => (p.webhooks?.lost ?? 0) + (p.subscribers?.lost ?? 0) > 0);
+  if (missing.some((p) => p.finalBacklog.outbox + p.finalBacklog.deliveries === 0)) return { lag, integrity: false };
+  return { lag, integrity: missing.length ? null : true };
+}
+
+const num = (n: number | null | undefined, digits = 0) =>
+  n === null || n === undefined || !Number.isFinite(n)
+    ? '–'
+    : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const lagCells = (p: Percentiles | null | undefined) =>
+  p ? `${num(p.p50, 1)} | ${num(p.p99, 1)} | ${num(p.max, 1)}` : '– | – | –';
+const eldCell = (p: Percentiles | null | undefined) =>
+  p ? `${num(p.p50, 1)} / ${num(p.p99, 1)} / ${num(p.max, 1)}` : '–';
+
+function pathRows(p: PhaseResult): string[] {
+  const rows: string[] = [];
+  for (const [name, s] of [
+    ['webhooks', p.webhooks],
+    ['WebSocket', p.subscribers],
+  ] as const) {
+    if (!s) continue;
+    const worst = s.perSink.reduce((a, b) => ((b.lag?.p99 ?? 0) > (a.lag?.p99 ?? 0) ? b : a), s.perSink[0]);
+    rows.push(
+      `| ${name} | ${s.sinks} | ${num(s.expectedPerSink * s.sinks)} | ${num(s.received)}${s.ofFailedRequests ? ` (${num(s.ofFailedRequests)} of failed requests)` : ''} | ${num(s.lost)} | ${num(s.duplicated)} | ${num(s.unexpected)} | ` +
+        `${lagCells(s.lagFromEvent)} | ${lagCells(s.lagFromResponse)} | ${num(worst?.lag?.p99, 1)} |`,
+    );
+  }
+  return rows;
+}
+
+function rate(count: number, fromMs: number, toMs: number | null): string {
+  return toMs && toMs > fromMs ? num((count * 1000) / (toMs - fromMs)) : '–';
+}
+
+function phaseSection(p: PhaseResult): string[] {
+  const d = p.drive;
+  const secs = (d.endedAt - d.startedAt) / 1000;
+  const out = [
+    `## ${p.label}`,
+    '',
+    `Updates: ${num(d.sent)} sent, ${num(d.ok)} answered 200 (${Object.entries(d.statuses)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')}), ` +
+      `${num(d.ok / secs, 1)} updates/s over ${num(secs, 1)} s; update latency p50 ${num(d.latency?.p50, 1)} ms, p99 ${num(d.latency?.p99, 1)} ms, ` +
+      `max ${num(d.latency?.max, 1)} ms; at most ${d.maxInFlight} in flight` +
+      (d.sendDelay
+        ? `; sends late against the schedule by p99 ${num(d.sendDelay.p99, 1)} ms (at most ${MAX_IN_FLIGHT} in flight).`
+        : '.'),
+    ...(d.errors.length
+      ? ['', `Update failures: ${d.errors.map((e) => `\`${e.replace(/`/g, "'")}\``).join('; ')}`]
+      : []),
+    '',
+    '| path | sinks | expected | received | missing | duplicated | unexpected | lag p50 ms | p99 | max | from response p50 | p99 | max | worst sink p99 |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...pathRows(p),
+    '',
+    `Drain: ${
+      p.drained
+        ? `the last event arrived ${num(p.drainMs)} ms after the last update's answer`
+        : `**incomplete** after ${num(p.drainMs / 1000, 1)} s, with ${num(p.finalBacklog.deliveries)} webhook deliveries still pending and ` +
+          `${num(p.finalBacklog.outbox)} outbox events unprocessed (missing events${p.finalBacklog.deliveries + p.finalBacklog.outbox ? ' were late, not necessarily lost' : ' were lost'})`
+    }; ` +
+      `largest backlog ${num(p.maxBacklog.outbox)} unprocessed outbox events, ${num(p.maxBacklog.deliveries)} pending webhook deliveries ` +
+      `(sampled each second); ${num(p.commits)} database commits (${num(p.commits / Math.max(1, d.ok), 1)} per update).`,
+  ];
+  if (p.phase === 'burst') {
+    const rows = [
+      ['webhooks', p.webhooks],
+      ['WebSocket', p.subscribers],
+    ] as const;
+    out.push(
+      '',
+      '| path | deliveries | deliveries/s (first update → last receipt) | after the last update answered | peak in one second |',
+      '|---|--:|--:|--:|--:|',
+    );
+    for (const [name, s] of rows) {
+      if (!s) continue;
+      out.push(
+        `| ${name} | ${num(s.received)} | ${rate(s.received, d.startedAt, s.lastAt)} | ${drainRate(p, s)} | ${num(s.peakPerSecond)} |`,
+      );
+    }
+  }
+  const a = p.app;
+  out.push(
+    '',
+    `App: RSS peak ${num(a?.rssPeakMb)} MB (mean ${num(a?.rssMeanMb)}), CPU ${num(a?.cpuCores, 2)} cores, event-loop delay p50/p99/max ${eldCell(a?.eld ? { n: 0, mean: 0, p50: a.eld.p50Ms, p99: a.eld.p99Ms, max: a.eld.maxMs } : null)} ms; ` +
+      `machine ${num((a?.machineBusy ?? 0) * 100)} % busy; load average at start ${p.loadAvgAtStart.join(' ')}.`,
+    `Harness event-loop delay p50/p99/max ms (like the app's, sampled every 5 ms and including that interval): driver ${eldCell(p.harness.driver)}, webhook receivers ${eldCell(p.harness.webhookReceivers)}, ` +
+      `WebSocket clients ${eldCell(p.harness.subscriberClients)}.`,
+    '',
+  );
+  return out;
+}
+
+/** Deliveries per second from the last update's answer to the last receipt: a backlog drained with nothing new arriving. */
+function drainRate(p: PhaseResult, s: PathSummary): string {
+  // Too few receipts after the updates ended to be a rate (no backlog had built up).
+  if (s.receivedAfterSplit < Math.max(10, s.received * 0.05)) return '– (no backlog)';
+  return rate(s.receivedAfterSplit, p.drive.endedAt, s.lastAt);
+}
+
+/** The markdown summary. */
+export function renderReport(r: EventLagResult): string {
+  const v = verdicts(r);
+  const o = r.options;
+  const m = r.machine;
+  const mark = (ok: boolean | null, unknown = 'not measured') => (ok === null ? unknown : ok ? 'met' : '**missed**');
+  return [
+    `# Event lag${o.smoke ? ' (smoke run: says nothing about speed)' : ''}`,
+    '',
+    `${r.startedAt} → ${r.finishedAt}; commit \`${r.git.commit.slice(0, 12)}\`${r.git.dirty ? ` + ${r.git.dirty} uncommitted file(s)` : ''}.`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node}, ${m.platform}; load average ${m.loadAvgAtStart.join(' ')} at start, ${m.loadAvgAtEnd.join(' ')} at end` +
+      `${m.loadAvgAtStart[0] > m.cores * 0.5 ? ' (**busy machine**: other work competed for the cores)' : ''}.`,
+    `PostgreSQL: ${Object.entries(r.postgres)
+      .map(([k, x]) => `${k} ${x}`)
+      .join(', ')}. Redis pub/sub between app and subscribers.`,
+    `Settings: ${num(o.rate)} updates/s for ${o.durationSec} s over ${r.tasks} tasks; ${o.subscriptions} webhook subscriptions (task.updated); ` +
+      `${o.subscribers} graphql-ws subscribers; burst of ${o.burst} updates, ${o.burstConcurrency} in flight. App: ${Object.entries(
+        r.appEnv,
+      )
+        .map(([k, x]) => `${k}=${x}`)
+        .join(' ')}; ` +
+      `started in ${num(r.appStartMs)} ms; warm-up ${r.warmup.sent} updates (${num(r.warmup.seconds, 1)} s).`,
+    '',
+    `**Targets** (fixed-rate phase): p99 lag ≤ ${P99_TARGET_MS} ms on both paths: ${mark(v.lag)}; every event received exactly once per sink ` +
+      `(none missing when the wait ended, none duplicated), every update answered: ${mark(v.integrity, 'undetermined (events still queued when the wait ended)')}.`,
+    '',
+    "Lag is receipt time − the event's `timestamp` (the app's clock when it wrote the outbox row, inside the update's transaction just before " +
+      'COMMIT; same machine clock as the receivers), so it slightly over-states commit → receipt. "From response" uses the moment the ' +
+      "update's HTTP answer reached the driver instead (after COMMIT, so it under-states; it can be negative). The truth lies between.",
+    '',
+    ...r.phases.flatMap(phaseSection),
+    `App peak RSS over the run (VmHWM): ${num(r.appPeakRssMb)} MB.`,
+    `Receivers: webhooks ${JSON.stringify(r.receivers.webhooks)}; WebSocket ${JSON.stringify(r.receivers.subscribers)}.`,
+    ...(r.errors.length ? ['', '**Errors:**', ...r.errors.map((e) => `- ${e}`)] : []),
+    '',
+  ].join('\n');
+}
