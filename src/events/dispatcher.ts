@@ -87,8 +87,13 @@ export class EventDispatcher {
   start(): void {
     this.loop.start();
     this.deliverer.start();
-    this.unsubscribe.push(onWake('outbox', () => this.loop.nudge()));
-    if (this.deps.databaseUrl) {
+    if (!this.deps.databaseUrl) {
+      // PGlite: one connection, so a wake-up's claim queues behind the writing
+      // transaction and sees its rows. On PostgreSQL the trigger's NOTIFY
+      // arrives after COMMIT instead; an in-process wake-up would only claim
+      // too early (inside the still-open transaction) and find nothing.
+      this.unsubscribe.push(onWake('outbox', () => this.loop.nudge()));
+    } else {
       this.stopListening = listenPostgres(
         this.deps.databaseUrl,
         OUTBOX_CHANNEL,

@@ -7,7 +7,7 @@ import {
   nextRetryDelay,
   type RetryPolicy,
 } from './retry-policy.ts';
-import { toTaskEventMessage, toWebhookPayload } from './task-event-message.ts';
+import { type OutboxRow, toTaskEventMessage, toWebhookPayload } from './task-event-message.ts';
 import { postWebhook, type PostOutcome } from './webhook-http.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { onWake } from './wakeup.ts';
@@ -42,8 +42,13 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 
 export const USER_AGENT = 'tasksvc-webhooks/1';
 
-interface ClaimedDelivery {
-  id: number;
+/** A claimed delivery with everything its attempt needs (no second read). */
+interface ClaimedDelivery extends OutboxRow {
+  deliveryId: number;
+  subscriptionId: number;
+  attemptCount: number;
+  url: string;
+  secret: string;
 }
 
 /**
@@ -88,9 +93,9 @@ export class WebhookDeliverer {
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return false;
     const claimed = await this.claim(free);
-    for (const { id } of claimed) {
-      const p = this.attempt(id)
-        .catch((err) => this.logger.error({ err, deliveryId: id }, 'webhook attempt failed to run'))
+    for (const delivery of claimed) {
+      const p = this.attempt(delivery)
+        .catch((err) => this.logger.error({ err, deliveryId: delivery.deliveryId }, 'webhook attempt failed to run'))
         .finally(() => {
           this.inFlight.delete(p);
           this.loop.nudge();
@@ -139,38 +144,29 @@ export class WebhookDeliverer {
         ORDER BY d0."nextAttemptAt", d0.id
         LIMIT ${limit}::integer
         FOR UPDATE OF d0 SKIP LOCKED
-      ) AS c
-      WHERE d.id = c.id
-      RETURNING d.id`;
+      ) AS c, "WebhookSubscription" AS s, "OutboxEvent" AS e
+      WHERE d.id = c.id AND s.id = d."subscriptionId" AND e.id = d."eventId"
+      RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret,
+        e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"`;
   }
 
   /** One attempt of one claimed delivery: POST, then record the outcome. */
-  private async attempt(deliveryId: number): Promise<void> {
-    const delivery = await this.db.webhookDelivery.findUnique({
-      where: { id: deliveryId },
-      include: { subscription: true, event: true },
-    });
-    if (!delivery || delivery.status !== 'pending' || !delivery.subscription.active) return;
-    const message = toTaskEventMessage(delivery.event);
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const message = toTaskEventMessage(delivery);
     const body = JSON.stringify(toWebhookPayload(message));
     const outcome = await postWebhook(
-      delivery.subscription.url,
+      delivery.url,
       {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
         'x-event-type': message.event,
-        ...webhookHeaders(delivery.subscription.secret, message.id, body),
+        ...webhookHeaders(delivery.secret, message.id, body),
       },
       body,
       { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
     );
-    await this.options.faults?.beforeRecord?.(deliveryId);
-    await recordAttempt(
-      this.db,
-      { deliveryId, subscriptionId: delivery.subscriptionId, attemptCount: delivery.attemptCount },
-      outcome,
-      this.options,
-    );
+    await this.options.faults?.beforeRecord?.(delivery.deliveryId);
+    await recordAttempt(this.db, delivery, outcome, this.options);
   }
 }
 
@@ -193,6 +189,24 @@ export async function recordAttempt(
 ): Promise<void> {
   const attempts = delivery.attemptCount + 1;
   const { deliveryId, subscriptionId } = delivery;
+  if (isSuccess(outcome)) {
+    // The common case in one autocommitted statement (data-modifying CTEs are
+    // atomic): no interactive transaction holding a pooled connection.
+    await db.$executeRaw`
+      WITH attempt AS (
+        INSERT INTO "WebhookAttempt" ("deliveryId", "statusCode", "durationMs", "responseExcerpt", "error", "createdAt")
+        VALUES (${deliveryId}::integer, ${outcome.statusCode}::integer, ${outcome.durationMs}::integer,
+                ${outcome.responseExcerpt}, ${outcome.error}, timezone('UTC', now()))
+      ), delivered AS (
+        UPDATE "WebhookDelivery"
+        SET status = 'succeeded'::"DeliveryStatus", "attemptCount" = ${attempts}::integer,
+            "lastStatusCode" = ${outcome.statusCode}::integer, "updatedAt" = timezone('UTC', now())
+        WHERE id = ${deliveryId}::integer
+      )
+      UPDATE "WebhookSubscription" SET "failingSince" = NULL
+      WHERE id = ${subscriptionId}::integer AND "failingSince" IS NOT NULL`;
+    return;
+  }
   await db.$transaction(async (tx) => {
     await tx.webhookAttempt.create({
       data: {
@@ -203,17 +217,6 @@ export async function recordAttempt(
         error: outcome.error,
       },
     });
-    if (isSuccess(outcome)) {
-      await tx.webhookDelivery.update({
-        where: { id: deliveryId },
-        data: { status: 'succeeded', attemptCount: attempts, lastStatusCode: outcome.statusCode },
-      });
-      await tx.webhookSubscription.updateMany({
-        where: { id: subscriptionId, failingSince: { not: null } },
-        data: { failingSince: null },
-      });
-      return;
-    }
     const gone = outcome.statusCode === 410;
     const delay = gone ? null : nextRetryDelay(options.retry, attempts, outcome.retryAfterMs);
     if (delay === null) {
