@@ -2,13 +2,13 @@
 // with one board through bench/seed.ts), Redis under a prefix of its own, the
 // app as a child process, and webhook subscriptions created over the API.
 
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { benchAppEnv } from './app-env.ts';
 import { createDatabase, databaseUrl } from './database.ts';
 import { seedBenchData } from './seed.ts';
 import { freePort, ServerProcess } from './server-process.ts';
@@ -98,47 +98,16 @@ export async function prepareDatabase(server: string, name: string, tasks: numbe
   }
 }
 
-/** The app's environment: production, dispatcher on, private webhook destinations allowed, no rate limits, quiet logs. */
+/** The app's environment: the benchmark defaults, dispatcher on, private webhook destinations allowed. */
 export function appEnv(o: { databaseUrl: string; redisUrl: string; redisPrefix: string }): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of [
-    'TASKSVC_DATA_DIR',
-    'MEILI_HOST',
-    'MEILI_API_KEY',
-    'MCP_PORT',
-    'PUBLIC_URL',
-    'PORT',
-    'HOST',
-    'NODE_OPTIONS',
-    'RATE_LIMIT_REDIS_PREFIX',
-  ]) {
-    delete env[name];
-  }
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
+  return benchAppEnv({
     DATABASE_URL: o.databaseUrl,
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: o.redisPrefix,
     EVENT_DISPATCHER: 'true',
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_ANON_PER_MINUTE: '0',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-  };
+  });
 }
-
-/** What the report shows of the app's environment (no secrets, no URLs). */
-export const SHOWN_ENV = [
-  'NODE_ENV',
-  'LOG_LEVEL',
-  'EVENT_DISPATCHER',
-  'WEBHOOK_ALLOW_PRIVATE',
-  'RATE_LIMIT_PER_MINUTE',
-  'RATE_LIMIT_ANON_PER_MINUTE',
-];
 
 /**
  * Starts the app (`tasksvc serve`) with the event-loop preload of

@@ -23,9 +23,9 @@ import {
   prepareDatabase,
   redisAnswers,
   redisUrl,
-  SHOWN_ENV,
   startApp,
 } from './event-lag-setup.ts';
+import { shownEnv } from './app-env.ts';
 import { ROOT } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
@@ -188,7 +188,7 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
     appPeakRssMb: round2(app.peakRssMb()),
     receivers: { webhooks: webhookProblems, subscribers: subscriberProblems },
     postgres: await serverFacts(board.url),
-    appEnv: Object.fromEntries(SHOWN_ENV.map((k) => [k, env[k] ?? ''])),
+    appEnv: shownEnv(env),
   };
 }
 

@@ -18,6 +18,8 @@ export interface BenchOptions {
   only: string[];
   /** Write `--cpu-prof` profiles of the app child (PostgreSQL pass). */
   profile: boolean;
+  /** Extra Node flags for the app child (e.g. heap limits, to measure their effect on RSS). */
+  appNodeFlags: string[];
   /** Keep the PostgreSQL database (print its URL) instead of dropping it. */
   keep: boolean;
   /** Write bench/BENCHMARKS.md (default: full runs only). */
@@ -35,6 +37,7 @@ const HELP = `npm run bench [-- options]
   --tasks N          tasks to seed on PostgreSQL   --pglite-tasks N   tasks to seed on PGlite
   --board-calls N    team boards to create      --board-tasks N   tasks per board (default 500)
   --profile          CPU-profile the app child (node --cpu-prof) into bench/results/profiles/
+  --app-node-flags F Node flags for the app child, space-separated (e.g. "--max-old-space-size=160")
   --keep             keep the PostgreSQL database and print its URL (for EXPLAIN ANALYZE)
   --write-report     write bench/BENCHMARKS.md from this run (default for complete full runs; others write
                      bench/results/<run>.md)
@@ -74,6 +77,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       boardTasks: 500,
       only: [],
       profile: false,
+      appNodeFlags: [],
       keep: false,
       writeReport: true,
     },
@@ -90,6 +94,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       boardTasks: 500,
       only: [],
       profile: false,
+      appNodeFlags: [],
       keep: false,
       writeReport: false,
     },
@@ -106,6 +111,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       boardTasks: 100,
       only: [],
       profile: false,
+      appNodeFlags: [],
       keep: false,
       writeReport: false,
     },
@@ -122,6 +128,10 @@ export function parseOptions(argv: string[]): BenchOptions {
         break;
       case '--pglite-only':
         o.postgres = false;
+        break;
+      case '--app-node-flags':
+        // Its value is itself flags (`--max-old-space-size=…`), so value()'s `--` check does not apply.
+        o.appNodeFlags = (argv[++i] ?? '').split(/\s+/).filter(Boolean);
         break;
       case '--only':
         o.only = value(argv, i++, arg).split(',').map((s) => s.trim()).filter(Boolean);

@@ -43,7 +43,7 @@ async function startApp(input: PassInput): Promise<ServerProcess> {
     args: ['bin/tasksvc.js', 'serve'],
     env: { ...input.appEnv, PORT: String(port) },
     port,
-    nodeFlags: profiling ? ['--cpu-prof', `--cpu-prof-dir=${input.profileDir}`] : [],
+    nodeFlags: [...input.options.appNodeFlags, ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${input.profileDir}`] : [])],
     eldFile: join(input.workDir, `eld-app-${input.database}.json`),
   });
 }

@@ -3,7 +3,6 @@
 // and bench/BENCHMARKS.md. See `npm run bench -- --help` and BENCHMARKS.md.
 
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -16,29 +15,10 @@ import { writeReport } from './report.ts';
 import type { BenchResults, PassResult } from './results.ts';
 import { seedBenchData, type SeedSize } from './seed.ts';
 import { ROOT } from './server-process.ts';
+import { benchAppEnv, shownEnv } from './app-env.ts';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const cleanups: (() => Promise<void> | void)[] = [];
-
-/** Environment of the app child: production settings, no rate limits, quiet logs, nothing shared. */
-function appBaseEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TASKSVC_DATA_DIR', 'REDIS_URL', 'MEILI_HOST', 'MEILI_API_KEY', 'MCP_PORT', 'PUBLIC_URL', 'PORT', 'HOST', 'EVENT_DISPATCHER', 'NODE_OPTIONS']) {
-    delete env[name];
-  }
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0',
-    RATE_LIMIT_ANON_PER_MINUTE: '0',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-  };
-}
-
-/** What the report shows of the app's environment (no secrets, no URLs). */
-const SHOWN_ENV = ['NODE_ENV', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE', 'RATE_LIMIT_ANON_PER_MINUTE'];
 
 function git(args: string[]): string {
   try {
@@ -79,7 +59,7 @@ async function postgresPass(o: BenchOptions, run: string, workDir: string): Prom
     const seed = await seedInto('postgres', url, o.pgSeed);
     const result = await runPass({
       database: 'postgres',
-      appEnv: { ...appBaseEnv(), DATABASE_URL: url },
+      appEnv: benchAppEnv({ DATABASE_URL: url }),
       floorDatabaseUrl: url,
       seed,
       options: o,
@@ -104,7 +84,7 @@ async function pglitePass(o: BenchOptions, run: string, workDir: string): Promis
     const seed = await seedInto('pglite', dataDir, o.pgliteSeed);
     return await runPass({
       database: 'pglite',
-      appEnv: { ...appBaseEnv(), TASKSVC_DATA_DIR: dataDir },
+      appEnv: benchAppEnv({ TASKSVC_DATA_DIR: dataDir }),
       seed,
       options: o,
       run,
@@ -136,7 +116,7 @@ async function main() {
   if (o.postgres) passes.push(await postgresPass(o, run, workDir));
   if (o.pglite) passes.push(await pglitePass(o, run, workDir));
 
-  const appEnv = appBaseEnv();
+  const appEnv = benchAppEnv();
   const results: BenchResults = {
     mode: o.mode,
     startedAt: startedAt.toISOString(),
@@ -156,7 +136,7 @@ async function main() {
       warmupSec: o.warmupSec,
       boardCalls: o.boardCalls,
       boardTasks: o.boardTasks,
-      appEnv: Object.fromEntries(SHOWN_ENV.map((k) => [k, appEnv[k] ?? ''])),
+      appEnv: shownEnv(appEnv),
     },
     passes,
   };

@@ -1,0 +1,53 @@
+// The environment of the app child of every benchmark: production settings,
+// quiet logs, no rate limits, and nothing inherited that would point it at
+// shared state (databases, Redis, Meilisearch, ports) unless given here.
+
+import { randomBytes } from 'node:crypto';
+
+const INHERITED_STATE = [
+  'DATABASE_URL',
+  'TASKSVC_DATA_DIR',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'RATE_LIMIT_REDIS_PREFIX',
+  'MEILI_HOST',
+  'MEILI_API_KEY',
+  'MCP_PORT',
+  'PUBLIC_URL',
+  'PORT',
+  'HOST',
+  'EVENT_DISPATCHER',
+  'WEBHOOK_ALLOW_PRIVATE',
+  'NODE_OPTIONS',
+];
+
+/** What the reports show of the app's environment (no secrets, no URLs). */
+const SHOWN_ENV = [
+  'NODE_ENV',
+  'LOG_LEVEL',
+  'EVENT_DISPATCHER',
+  'WEBHOOK_ALLOW_PRIVATE',
+  'RATE_LIMIT_PER_MINUTE',
+  'RATE_LIMIT_ANON_PER_MINUTE',
+];
+
+/** The app child's environment: the benchmark defaults, then `overrides` (e.g. DATABASE_URL). */
+export function benchAppEnv(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of INHERITED_STATE) delete env[name];
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_ANON_PER_MINUTE: '0',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ...overrides,
+  };
+}
+
+/** The settings of `env` the reports show: the ones of {@link SHOWN_ENV} that are set. */
+export function shownEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(SHOWN_ENV.filter((k) => env[k]).map((k) => [k, env[k]!]));
+}
