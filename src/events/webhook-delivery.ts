@@ -130,10 +130,11 @@ export class WebhookDeliverer {
                 d1.id, d1."subscriptionId", d1."eventId", d1."nextAttemptAt", e."taskId"
               FROM "WebhookDelivery" d1
               JOIN "OutboxEvent" e ON e.id = d1."eventId"
+              -- A disabled subscription's backlog stays pending: leave it out of the sort.
+              JOIN "WebhookSubscription" s1 ON s1.id = d1."subscriptionId" AND s1.active
               WHERE d1.status = 'pending'::"DeliveryStatus"
               ORDER BY d1."subscriptionId", e."taskId", d1."eventId"
             ) AS h
-            JOIN "WebhookSubscription" s ON s.id = h."subscriptionId" AND s.active
             LEFT JOIN (
               SELECT "taskId", min(id) AS "firstId" FROM "OutboxEvent"
               WHERE "processedAt" IS NULL
@@ -203,7 +204,7 @@ export async function recordAttempt(
             "lastStatusCode" = ${outcome.statusCode}::integer, "updatedAt" = timezone('UTC', now())
         WHERE id = ${deliveryId}::integer
       )
-      UPDATE "WebhookSubscription" SET "failingSince" = NULL
+      UPDATE "WebhookSubscription" SET "failingSince" = NULL, "updatedAt" = timezone('UTC', now())
       WHERE id = ${subscriptionId}::integer AND "failingSince" IS NOT NULL`;
     return;
   }

@@ -52,11 +52,12 @@ export async function postWebhook(
   const excerptBytes = opts.excerptBytes ?? 1024;
   const done = (o: Partial<PostOutcome>): PostOutcome => ({
     statusCode: null,
-    responseExcerpt: null,
-    error: null,
     retryAfterMs: null,
     blocked: false,
     ...o,
+    // Stored as text: PostgreSQL refuses U+0000, and a failed record would resend the delivery forever.
+    responseExcerpt: o.responseExcerpt?.replaceAll('\u0000', '') || null,
+    error: o.error?.replaceAll('\u0000', '') ?? null,
     durationMs: Math.round(performance.now() - started),
   });
   let target: URL;

@@ -54,8 +54,9 @@ export function connectionFromRows<T extends object>(
   window: ConnectionWindow,
   cursorOf: (row: T) => string,
   totalCount: () => Promise<number>,
+  /** Whether there are rows beyond this page, when the caller knows better than `rows` (read in two steps). */
+  more = rows.length > window.size,
 ): ConnectionResult<T> {
-  const more = rows.length > window.size;
   const page = rows.slice(0, window.size);
   if (window.backward) page.reverse();
   const edges = page.map((node) => ({ cursor: cursorOf(node), node }));

@@ -47,14 +47,25 @@ export function encodeCursor(model: string, keys: SortKey[], row: Record<string,
   return Buffer.from(JSON.stringify([signature(model, keys), ...values])).toString('base64url');
 }
 
+const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * A cursor value of a column type, or undefined. Only what encodeCursor can
+ * have written passes: a crafted cursor must be a VALIDATION error, never a
+ * value PostgreSQL refuses (an int4 overflow, a year out of range, a NUL).
+ */
 function readValue(type: string, raw: unknown): CursorValue | undefined {
-  if (type === 'Int') return Number.isSafeInteger(raw) ? (raw as number) : undefined;
+  if (type === 'Int') {
+    return Number.isInteger(raw) && (raw as number) >= INT4.min && (raw as number) <= INT4.max ? (raw as number) : undefined;
+  }
   if (type === 'DateTime') {
-    const date = typeof raw === 'string' ? new Date(raw) : null;
-    return date && !Number.isNaN(date.getTime()) ? date : undefined;
+    if (typeof raw !== 'string') return undefined;
+    const date = new Date(raw);
+    // encodeCursor writes toISOString(): anything else (other formats, years outside 0001-9999) was not ours.
+    return !Number.isNaN(date.getTime()) && date.toISOString() === raw && /^\d{4}-/.test(raw) && raw >= '0001' ? date : undefined;
   }
   // String columns and enums.
-  return typeof raw === 'string' ? raw : undefined;
+  return typeof raw === 'string' && !raw.includes('\u0000') ? raw : undefined;
 }
 
 /** The sort values of a cursor made by {@link encodeCursor} for this order; VALIDATION on `field` otherwise. */

@@ -48,8 +48,10 @@ export interface RouteDef<P = any, Q = any, B = any, D = any> {
    */
   public?: boolean;
   /**
-   * Spec 5.4, 5.5: when this answers true for a request, it needs a verified
-   * signed session (`viewer.via === 'session'`); a key alone → 401, nothing runs.
+   * A rule of this transport only (spec 5.4: mentions through
+   * `POST /api/v1/comments`): when this answers true for a request, it needs
+   * a verified signed session; a key alone → 401, nothing runs. Rules of every
+   * transport (the user directory, API keys) live in the GraphQL resolvers.
    */
   requiresSession?: (input: RouteInput<P, Q, B>) => boolean;
   /**

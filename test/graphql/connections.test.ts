@@ -417,6 +417,19 @@ describe('GraphQL connections', () => {
       'after',
       'invalid_cursor',
     );
+    // Values PostgreSQL would refuse (int4 overflow, years it cannot store, NUL) are refused first: never a 500.
+    const [, ...values] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, ...unknown[]];
+    const craft = (v: unknown[]) => Buffer.from(JSON.stringify([sig, ...v])).toString('base64url');
+    for (const tampered of [
+      values.map((v) => (typeof v === 'number' ? 3_000_000_000 : v)),
+      values.map((v) => (typeof v === 'number' ? 1.5 : v)),
+      values.map((v) => (typeof v === 'string' && /^\d{4}-/.test(v) ? '0000-01-01T00:00:00.000Z' : v)),
+      values.map((v) => (typeof v === 'string' && /^\d{4}-/.test(v) ? '+010000-01-01T00:00:00.000Z' : v)),
+      values.map((v) => (typeof v === 'string' && /^\d{4}-/.test(v) ? '2026-01-01' : v)),
+      values.map((v) => (typeof v === 'string' && !/^\d{4}-/.test(v) ? 'a\u0000b' : v)),
+    ]) {
+      if (JSON.stringify(tampered) !== JSON.stringify(values)) await invalid({ after: craft(tampered) }, 'after', 'invalid_cursor');
+    }
     // A cursor of another list, or of another order of the same list.
     const comments = cases.find((x) => x.name === 'comments asc')!;
     const commentCursor = (await page(owner.key, comments, { first: 1 })).pageInfo.endCursor;

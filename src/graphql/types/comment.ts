@@ -108,7 +108,8 @@ builder.mutationField('addComment', (t) =>
       'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `markdown` (GFM → HTML, spec 4.6); ' +
       'any other `contentType` is a validation error. Only the structured `mentions` notify (spec 4.1 rule 3); a ' +
       'mentioned user who is not a member of the task’s board makes the call fail with UNAUTHENTICATED ' +
-      '(`cross_board_mention`, spec 5.4) and nothing is written. The author starts watching the task.',
+      '(`cross_board_mention`, spec 5.4) and nothing is written. Like the tool route (spec 4.1), an API key may ' +
+      'mention; only `POST /api/v1/comments` demands a signed session for mentions (spec 5.4). The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
       text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`.' }),

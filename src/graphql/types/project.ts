@@ -138,11 +138,18 @@ builder.queryField('projectsConnection', (t) =>
           backward: window.backward,
           take: window.size + 1,
         });
-        const rows = ids.length
-          ? await ctx.db.project.findMany({ ...edgeNodeQuery(ctx, info, 'Project', keys), where: { id: { in: ids } } })
+        // Whether a next page exists is decided by the window read, not by the rows read after it:
+        // a project deleted in between must not turn the look-ahead row into part of the page.
+        const pageIds = ids.slice(0, window.size);
+        const rows = pageIds.length
+          ? await ctx.db.project.findMany({ ...edgeNodeQuery(ctx, info, 'Project', keys), where: { id: { in: pageIds } } })
           : [];
-        return connectionFromRows(inIdOrder(rows as Project[], ids), window, cursorFor('Project', keys), () =>
-          countProjectList(ctx.db, userId, input),
+        return connectionFromRows(
+          inIdOrder(rows as Project[], pageIds),
+          window,
+          cursorFor('Project', keys),
+          () => countProjectList(ctx.db, userId, input),
+          ids.length > window.size,
         );
       },
     },

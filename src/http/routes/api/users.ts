@@ -38,7 +38,6 @@ export const searchUsersRoute = route({
     q: z.string().describe('Prefix of an email or of a word of a display name.'),
     limit: qsInt(1, USER_SEARCH_MAX).optional().describe(`Most users, 1 to ${USER_SEARCH_MAX}.`),
   }),
-  requiresSession: () => true,
   document: /* GraphQL */ `
     query ApiSearchUsers($query: String!, $limit: Int) {
       userSearch(query: $query, limit: $limit) { ${USER_FIELDS} }
@@ -72,7 +71,6 @@ export const usersByEmailsRoute = route({
       .pipe(z.array(z.string().max(320)).min(1).max(EMAIL_LOOKUP_MAX))
       .describe('Comma-separated emails.'),
   }),
-  requiresSession: () => true,
   document: /* GraphQL */ `
     query ApiUsersByEmails($emails: [String!]!) {
       usersByEmails(emails: $emails) { ${USER_FIELDS} }
