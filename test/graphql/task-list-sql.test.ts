@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.ts';
-import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
+import { makeBusyBoard } from '../support/factories.ts';
 
 // The task list loads nested assignees (users and agents), labels and the
 // section with a fixed number of SQL statements, however many tasks.
@@ -48,50 +48,7 @@ const QUERY = /* GraphQL */ `
 `;
 
 /** A board with `n` tasks, each with two user assignees, an agent and two labels. */
-async function board(n: number) {
-  const { user, key } = await makeUserWithKey(t.db);
-  const mate = await makeUser(t.db);
-  const team = await makeTeam(t.db, [user.id]);
-  const project = await makeProject(t.db, {
-    memberIds: [user.id, mate.id],
-    teamId: team.id,
-    sections: ['Todo', 'Doing', 'Done'],
-  });
-  const agent = await t.db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
-  const labels = await Promise.all(
-    ['bug', 'ui', 'api'].map((name) => t.db.label.create({ data: { projectId: project.id, name } })),
-  );
-  // Bulk rows (the create rules are tested elsewhere; this test is about reading).
-  const base = Date.UTC(2026, 0, 1);
-  await t.db.task.createMany({
-    data: Array.from({ length: n }, (_, i) => ({
-      projectId: project.id,
-      sectionId: project.sections[i % 3].id,
-      uniqueIndex: i + 1,
-      title: `Task ${i}`,
-      createdById: user.id,
-      updatedAt: new Date(base + i * 1000),
-    })),
-  });
-  const tasks = await t.db.task.findMany({
-    where: { projectId: project.id },
-    select: { id: true },
-    orderBy: { id: 'asc' },
-  });
-  await t.db.taskLabel.createMany({
-    data: tasks.flatMap((task, i) =>
-      [labels[i % 3].id, labels[(i + 1) % 3].id].map((labelId) => ({ taskId: task.id, labelId })),
-    ),
-  });
-  await t.db.taskAssignee.createMany({
-    data: tasks.flatMap((task) => [
-      { taskId: task.id, userId: user.id },
-      { taskId: task.id, userId: mate.id },
-      { taskId: task.id, agentId: agent.id },
-    ]),
-  });
-  return { key, project };
-}
+const board = (n: number) => makeBusyBoard(t.db, n, (i) => new Date(Date.UTC(2026, 0, 1) + i * 1000));
 
 /** Runs the board query, returning its data and the SQL it ran. */
 async function run(key: string, projectId: number, limit: number) {

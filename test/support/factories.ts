@@ -64,3 +64,39 @@ export async function makeBoard(
   });
   return { ...board, team };
 }
+
+/**
+ * A board of `n` tasks for read tests, written in bulk (the create rules are
+ * tested elsewhere): three sections, each task with two user assignees, an
+ * agent and two of three labels. `updatedAt(i)` sets each task's order key.
+ */
+export async function makeBusyBoard(db: Db, n: number, updatedAt: (i: number) => Date) {
+  const { user, key } = await makeUserWithKey(db);
+  const mate = await makeUser(db);
+  const team = await makeTeam(db, [user.id]);
+  const project = await makeProject(db, { memberIds: [user.id, mate.id], teamId: team.id, sections: ['Todo', 'Doing', 'Done'] });
+  const agent = await db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
+  const labels = await Promise.all(['bug', 'ui', 'api'].map((name) => db.label.create({ data: { projectId: project.id, name } })));
+  await db.task.createMany({
+    data: Array.from({ length: n }, (_, i) => ({
+      projectId: project.id,
+      sectionId: project.sections[i % 3].id,
+      uniqueIndex: i + 1,
+      title: `Task ${i}`,
+      createdById: user.id,
+      updatedAt: updatedAt(i),
+    })),
+  });
+  const tasks = await db.task.findMany({ where: { projectId: project.id }, select: { id: true }, orderBy: { id: 'asc' } });
+  await db.taskLabel.createMany({
+    data: tasks.flatMap((task, i) => [labels[i % 3].id, labels[(i + 1) % 3].id].map((labelId) => ({ taskId: task.id, labelId }))),
+  });
+  await db.taskAssignee.createMany({
+    data: tasks.flatMap((task) => [
+      { taskId: task.id, userId: user.id },
+      { taskId: task.id, userId: mate.id },
+      { taskId: task.id, agentId: agent.id },
+    ]),
+  });
+  return { key, project };
+}
