@@ -64,10 +64,12 @@ async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
 
 /** The public name of a GraphQL argument path in a route's error body. */
 function publicFieldName(def: RouteDef, field: string): string {
-  if (def.fieldNames?.[field]) return def.fieldNames[field];
+  // Own keys only: a body key such as `valueOf` must not find Object.prototype's.
+  const named = (name: string) => (def.fieldNames && Object.hasOwn(def.fieldNames, name) ? def.fieldNames[name] : undefined);
+  if (named(field)) return named(field)!;
   if (field === IDEMPOTENCY_HEADER) return field;
   const bare = field.replace(/^input\./, '');
-  return def.fieldNames?.[bare] ?? snakeCase(bare);
+  return named(bare) ?? snakeCase(bare);
 }
 
 /**

@@ -59,7 +59,8 @@ export function toRouteCall(
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) {
     if (ignore.includes(name)) continue;
-    const slot = layout.slots[name];
+    // Own keys only: an argument named `toString` is unknown, not Object.prototype's.
+    const slot = Object.hasOwn(layout.slots, name) ? layout.slots[name] : undefined;
     if (!slot) {
       const known = Object.keys(layout.slots).sort().join(', ') || 'none';
       throw new ToolInputError(name, `Unknown argument "${name}". Arguments of this tool: ${known}.`, 'unknown_argument');

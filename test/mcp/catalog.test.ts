@@ -102,4 +102,13 @@ describe('MCP tool catalog (from the tool-route table)', () => {
       ToolInputError,
     );
   });
+
+  it('an argument named like an Object.prototype member is unknown, not a slot', () => {
+    const layout = { schema: { type: 'object' as const, properties: {} }, slots: { q: 'query' as const } };
+    for (const name of ['toString', 'constructor', 'valueOf', '__proto__']) {
+      expect(() => toRouteCall({ method: 'GET', path: '/p' }, layout, JSON.parse(`{"${name}": "x"}`))).toThrow(
+        expect.objectContaining({ code: 'unknown_argument' }),
+      );
+    }
+  });
 });

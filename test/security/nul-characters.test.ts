@@ -35,6 +35,13 @@ describe('NUL characters in input', () => {
     expect(await t.db.task.count({ where: { projectId: project.id } })).toBe(0);
   });
 
+  it('a NUL under a key named like an Object.prototype member: still a 400 naming it', async () => {
+    const { key } = await fixture();
+    const res = await t.fetch('/api/v1/tasks', { method: 'POST', key, json: { valueOf: '\u0000' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).details).toEqual({ field: 'value_of', code: 'invalid_characters' });
+  });
+
   it('the same body without the NUL character succeeds', async () => {
     const { key, project } = await fixture();
     const ok = await t.fetch('/api/v1/tasks', { method: 'POST', key, json: { project_id: project.id, title: 'x\u0001y' } });
