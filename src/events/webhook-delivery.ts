@@ -11,7 +11,6 @@ import { type OutboxRow, toTaskEventMessage, toWebhookPayload } from './task-eve
 import { postWebhook, type PostOutcome } from './webhook-http.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { onWake } from './wakeup.ts';
-import { recordSuccesses, SuccessBatcher } from './success-batch.ts';
 
 /** Tuning of webhook delivery. */
 export interface DeliveryOptions {
@@ -62,8 +61,6 @@ interface ClaimedDelivery extends OutboxRow {
 export class WebhookDeliverer {
   private readonly loop: PollLoop;
   private readonly inFlight = new Set<Promise<void>>();
-  /** Successes are recorded in batches; failures (rare, with retry rules) one by one. */
-  private readonly successes: SuccessBatcher;
   private offWake: (() => void) | null = null;
 
   constructor(
@@ -72,7 +69,6 @@ export class WebhookDeliverer {
     readonly options: DeliveryOptions,
   ) {
     this.loop = new PollLoop('webhooks', options.pollIntervalMs, () => this.step(), logger);
-    this.successes = new SuccessBatcher(db);
   }
 
   /** Starts the delivery loop. */
@@ -171,8 +167,7 @@ export class WebhookDeliverer {
       { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
     );
     await this.options.faults?.beforeRecord?.(delivery.deliveryId);
-    if (isSuccess(outcome)) await this.successes.record({ ...delivery, outcome });
-    else await recordAttempt(this.db, delivery, outcome, this.options);
+    await recordAttempt(this.db, delivery, outcome, this.options);
   }
 }
 
@@ -195,7 +190,24 @@ export async function recordAttempt(
 ): Promise<void> {
   const attempts = delivery.attemptCount + 1;
   const { deliveryId, subscriptionId } = delivery;
-  if (isSuccess(outcome)) return recordSuccesses(db, [{ ...delivery, outcome }]);
+  if (isSuccess(outcome)) {
+    // The common case in one autocommitted statement (data-modifying CTEs are
+    // atomic): no interactive transaction holding a pooled connection.
+    await db.$executeRaw`
+      WITH attempt AS (
+        INSERT INTO "WebhookAttempt" ("deliveryId", "statusCode", "durationMs", "responseExcerpt", "error", "createdAt")
+        VALUES (${deliveryId}::integer, ${outcome.statusCode}::integer, ${outcome.durationMs}::integer,
+                ${outcome.responseExcerpt}, ${outcome.error}, timezone('UTC', now()))
+      ), delivered AS (
+        UPDATE "WebhookDelivery"
+        SET status = 'succeeded'::"DeliveryStatus", "attemptCount" = ${attempts}::integer,
+            "lastStatusCode" = ${outcome.statusCode}::integer, "updatedAt" = timezone('UTC', now())
+        WHERE id = ${deliveryId}::integer
+      )
+      UPDATE "WebhookSubscription" SET "failingSince" = NULL, "updatedAt" = timezone('UTC', now())
+      WHERE id = ${subscriptionId}::integer AND "failingSince" IS NOT NULL`;
+    return;
+  }
   await db.$transaction(async (tx) => {
     await tx.webhookAttempt.create({
       data: {
