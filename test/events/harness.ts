@@ -46,6 +46,9 @@ export async function startInstance(
     ...process.env,
     TASKSVC_DATA_DIR: 'memory://',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Rate-limit buckets of its own, as test/support/app.ts gives every test app: other files'
+    // 401 storms on the shared Redis must not drain this instance's buckets.
+    RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
     ...opts.env,
   });
   const tuning = opts.dispatcher;

@@ -81,7 +81,8 @@ export async function probeUntil(
   projectId: number,
   arrived: () => boolean,
   event: 'task.created' | 'task.updated' | 'task.assigned' = 'task.updated',
-  ms = 10_000,
+  // Generous: on a loaded CI machine the first Redis SUBSCRIBE of an instance can be slow.
+  ms = 20_000,
 ) {
   const until = Date.now() + ms;
   while (!arrived()) {
