@@ -4,7 +4,6 @@
 // the app as a child process (production, dispatcher on); webhook receivers
 // and graphql-ws subscribers in worker threads of this process. See --help.
 
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -26,37 +25,22 @@ import {
   startApp,
 } from './event-lag-setup.ts';
 import { shownEnv } from './app-env.ts';
+import { type Cleanups, git, runEntry } from './entry.ts';
 import { ROOT } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
-const cleanups: (() => Promise<unknown> | unknown)[] = [];
+const cleanups: Cleanups = [];
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Most warm-up updates before giving up on a receiver that never sees one. */
 const WARMUP_MAX = 600;
 
-function git(args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
 
 /** Runs `fn` at cleanup time (last registered, first run). */
 function onCleanup(fn: () => Promise<unknown> | unknown): void {
   cleanups.push(fn);
 }
 
-async function cleanup(): Promise<void> {
-  for (const fn of cleanups.splice(0).reverse()) {
-    try {
-      await fn();
-    } catch (err) {
-      log(`cleanup: ${(err as Error).message}`);
-    }
-  }
-}
 
 /** Every receiver has seen at least one warm-up event: subscriptions are registered end to end. */
 async function receiversReady(r: Receivers): Promise<boolean> {
@@ -263,16 +247,4 @@ async function main() {
     );
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .catch((err: Error) => {
-    log(err.stack ?? err.message);
-    process.exitCode = 1;
-  })
-  .finally(cleanup);
+runEntry(main, log, cleanups);

@@ -2,7 +2,6 @@
 // child processes, drives load with autocannon, writes bench/results/*.json
 // and bench/BENCHMARKS.md. See `npm run bench -- --help` and BENCHMARKS.md.
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +13,13 @@ import { runPass } from './pass.ts';
 import { writeReport } from './report.ts';
 import type { BenchResults, PassResult } from './results.ts';
 import { seedBenchData, type SeedSize } from './seed.ts';
+import { type Cleanups, git, runEntry } from './entry.ts';
 import { ROOT } from './server-process.ts';
 import { benchAppEnv, shownEnv } from './app-env.ts';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: Cleanups = [];
 
-function git(args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
 
 async function seedInto(kind: 'postgres' | 'pglite', location: string, size: SeedSize) {
   const database = await openDatabase(kind === 'postgres' ? { databaseUrl: location, dataDir: 'memory://' } : { dataDir: location });
@@ -158,20 +151,5 @@ async function main() {
   } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s, no errors`);
 }
 
-async function cleanup() {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-}
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .catch((err: Error) => {
-    log(err.stack ?? err.message);
-    process.exitCode = 1;
-  })
-  .finally(cleanup);
+runEntry(main, log, cleanups);

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { parseInput } from './validate.ts';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 
@@ -38,10 +40,7 @@ export async function createApiKey(
   userId: number,
   opts: { label?: string | null; agentId?: string | null } = {},
 ): Promise<CreatedApiKey> {
-  const label = opts.label?.trim() || null;
-  if (label && label.length > API_KEY_LABEL_MAX) {
-    throw new ValidationError('label', `label: at most ${API_KEY_LABEL_MAX} characters`, 'too_big');
-  }
+  const label = parseInput(z.string().trim().max(API_KEY_LABEL_MAX).nullish(), opts.label, 'label') || null;
   const key = newKey();
   return db.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;

@@ -1,7 +1,7 @@
 import { type ArgumentNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { assertNoNulCharacters } from '../domain/text-input.ts';
-import { ValidationError } from '../errors.ts';
+import { findNulCharacter, nulCharacterError } from '../domain/text-input.ts';
+import type { ValidationError } from '../errors.ts';
 
 /** The first argument whose literal value holds a NUL character, by name. */
 function argumentWithNul(document: DocumentNode): string | null {
@@ -18,15 +18,10 @@ function argumentWithNul(document: DocumentNode): string | null {
 
 /** The VALIDATION error for the first NUL character in an operation's variables or literals, or null. */
 export function nulError(args: Pick<ExecutionArgs, 'document' | 'variableValues'>): ValidationError | null {
-  try {
-    assertNoNulCharacters(args.variableValues ?? {});
-    const arg = argumentWithNul(args.document);
-    if (arg) assertNoNulCharacters({ [arg]: '\u0000' });
-    return null;
-  } catch (err) {
-    if (err instanceof ValidationError) return err;
-    throw err;
-  }
+  const inVariables = findNulCharacter(args.variableValues ?? {});
+  if (inVariables) return nulCharacterError(inVariables.join('.') || null);
+  const argument = argumentWithNul(args.document);
+  return argument ? nulCharacterError(argument) : null;
 }
 
 /**

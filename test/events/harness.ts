@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { randomUUID } from 'node:crypto';
-import { parseConfig } from '../../src/config.ts';
+import { testConfig } from '../support/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import type { DispatcherOptions } from '../../src/events/dispatcher.ts';
@@ -42,15 +42,7 @@ export interface Instance {
 export async function startInstance(
   opts: { env?: Record<string, string>; dispatcher?: Tuning | false } = {},
 ): Promise<Instance> {
-  const config = parseConfig({
-    ...process.env,
-    TASKSVC_DATA_DIR: 'memory://',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    // Rate-limit buckets of its own, as test/support/app.ts gives every test app: other files'
-    // 401 storms on the shared Redis must not drain this instance's buckets.
-    RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
-    ...opts.env,
-  });
+  const config = testConfig(opts.env);
   const tuning = opts.dispatcher;
   const services = await createServices(config, {
     // PostgreSQL databases of these tests are migrated by eventTestEnv.

@@ -13,6 +13,21 @@ export interface TestApp {
 }
 
 /**
+ * The config of a test app: the test database (DATABASE_URL, else in-memory
+ * PGlite), quiet logs, and rate-limit buckets of its own, even on the shared
+ * Redis of CI (other files' 401 storms must not drain them); then `env`.
+ */
+export function testConfig(env: Record<string, string> = {}) {
+  return parseConfig({
+    ...process.env,
+    TASKSVC_DATA_DIR: 'memory://',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
+    ...env,
+  });
+}
+
+/**
  * A fresh app on the test database: the shared PostgreSQL of DATABASE_URL
  * (migrated by the global setup), else a new in-memory PGlite per call.
  * Tests make their own users and teams (see factories), so they never
@@ -21,14 +36,7 @@ export interface TestApp {
 export async function createTestApp(
   opts: { env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
-  const config = parseConfig({
-    ...process.env,
-    TASKSVC_DATA_DIR: 'memory://',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    // Every test app gets its own rate-limit buckets, even on the shared Redis of CI.
-    RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
-    ...opts.env,
-  });
+  const config = testConfig(opts.env);
   const services = await createServices(config, { migrate: !config.DATABASE_URL, onQuery: opts.onQuery });
   const { app } = createApp(services);
   return {
