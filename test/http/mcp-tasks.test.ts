@@ -207,8 +207,15 @@ describe('GET /api/mcp/tasks', () => {
       const body = await (await t.fetch(`/api/mcp/tasks?${p}=${project.id}`, { key })).json();
       expect(body.tasks.map((x: { id: number }) => x.id)).toEqual([mine.id]);
     }
+    // The list's own statements only match the viewer's boards: a stranger's board with tasks still answers 404,
+    // and an empty board of the viewer answers an empty list, not 404.
     const stranger = await setup();
+    await createTask(t.db, stranger.user.id, { projectId: stranger.project.id, title: 'theirs' });
     await expectError(await t.fetch(`/api/mcp/tasks?project_id=${stranger.project.id}`, { key }), 404, 'project_id');
+    const empty = await makeProject(t.db, { memberIds: [user.id] });
+    const none = await t.fetch(`/api/mcp/tasks?project_id=${empty.id}`, { key });
+    expect(none.status).toBe(200);
+    expect((await none.json()).tasks).toEqual([]);
     await expectError(await t.fetch(`/api/mcp/tasks?board_id=${stranger.project.id}`, { key }), 404, 'board_id');
     await expectError(
       await t.fetch(`/api/mcp/tasks?project_id=${project.id}&board_id=${other.id}`, { key }),

@@ -17,7 +17,7 @@ import {
   titleField,
   urlListField,
 } from './fields.ts';
-import { backlogSection, nextUniqueIndex, requireSectionOf, requireVisibleProject } from './placement.ts';
+import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
@@ -87,8 +87,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
   // Rendered (and `contentType` checked) before any write.
   const description = renderContent(data.description ?? '', data.contentType);
   return inTransaction(db, async (tx) => {
-    await requireVisibleProject(tx, actorId, data.projectId, 'projectId');
-    const { uniqueIndex, ticketPrefix } = await nextUniqueIndex(tx, data.projectId);
+    const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const section = data.sectionId
       ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
       : await backlogSection(tx, data.projectId);

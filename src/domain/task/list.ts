@@ -60,15 +60,29 @@ export interface TaskListQuery {
   skip: number;
   limit: number;
   offset: number;
+  /**
+   * Set when the caller asked to defer the project check: throws NOT_FOUND
+   * when the named project is not the viewer's. `where` only matches the
+   * viewer's projects, so a list with tasks already proves access; only an
+   * empty one must still tell "not yours" (404) from "no tasks".
+   */
+  verifyProject?: () => Promise<void>;
 }
 
 /**
  * Builds the task list query for a viewer: only tasks of projects they are
  * a member of, newest change first (`updatedAt` desc, then `id` desc). A
- * `projectId`/`boardId` the viewer cannot see is NOT_FOUND; both given and
+ * `projectId`/`boardId` the viewer cannot see is NOT_FOUND (checked here, or
+ * with `deferProjectCheck` left to the caller as `verifyProject`, which saves
+ * a round trip when the list turns out not to be empty); both given and
  * different is a VALIDATION error.
  */
-export async function taskListQuery(db: DbOrTx, userId: number, input: TaskListInput): Promise<TaskListQuery> {
+export async function taskListQuery(
+  db: DbOrTx,
+  userId: number,
+  input: TaskListInput,
+  opts: { deferProjectCheck?: boolean } = {},
+): Promise<TaskListQuery> {
   const f = parseInput(taskListInput, input);
   const limit = f.limit ?? TASK_LIST_LIMITS.defaultLimit;
   const offset = f.offset ?? 0;
@@ -93,8 +107,15 @@ export async function taskListQuery(db: DbOrTx, userId: number, input: TaskListI
     const task = await resolveTaskRef(db, userId, { taskId: f.taskId, ticketNumber: f.ticketNumber, projectId });
     return { where: { id: task.id }, ...page };
   }
-  if (projectId != null)
-    await requireVisibleProject(db, userId, projectId, f.projectId != null ? 'projectId' : 'boardId');
+  let verifyProject: (() => Promise<void>) | undefined;
+  if (projectId != null) {
+    const field = f.projectId != null ? 'projectId' : 'boardId';
+    verifyProject = async () => void (await requireVisibleProject(db, userId, projectId, field));
+    if (!opts.deferProjectCheck) {
+      await verifyProject();
+      verifyProject = undefined;
+    }
+  }
 
   const and: Prisma.TaskWhereInput[] = [{ project: visibleProjectsWhere(userId) }, { status: f.status ?? 'Normal' }];
   if (projectId != null) and.push({ projectId });
@@ -121,7 +142,7 @@ export async function taskListQuery(db: DbOrTx, userId: number, input: TaskListI
   if (f.hasComments != null) and.push({ comments: f.hasComments ? { some: {} } : { none: {} } });
   if (f.hasAttachments != null) and.push({ attachments: { isEmpty: !f.hasAttachments } });
   if (f.search) and.push({ title: { contains: f.search, mode: 'insensitive' } });
-  return { where: { AND: and }, ...page };
+  return { where: { AND: and }, ...page, verifyProject };
 }
 
 /** Counts what a task list would return without paging. */

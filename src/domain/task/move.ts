@@ -4,7 +4,7 @@ import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from './fields.ts';
-import { firstSection, nextUniqueIndex, requireSectionOf, requireVisibleProject } from './placement.ts';
+import { firstSection, requireSectionOf, requireVisibleProject, takeTaskNumber } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
@@ -49,7 +49,7 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
       return updated;
     }
 
-    const { uniqueIndex, ticketPrefix } = await nextUniqueIndex(tx, data.targetProjectId);
+    const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.targetProjectId, 'targetProjectId');
     const section =
       data.targetSectionId != null
         ? await requireSectionOf(tx, data.targetProjectId, data.targetSectionId, 'targetSectionId')

@@ -9,19 +9,25 @@ type Tx = Prisma.TransactionClient;
 export const DEFAULT_SECTION_TITLE = 'Backlog';
 
 /**
- * Takes the project's next task number: one UPDATE … RETURNING, so the row
- * stays locked until the transaction ends and concurrent creates get
- * distinct, gap-free numbers (a rolled-back create gives its number back).
+ * Takes the next task number of a project `userId` is a member of: one
+ * UPDATE … RETURNING whose membership condition is the access check (a
+ * project of another tenant is NOT_FOUND naming `field`, like a missing
+ * one), so a create pays one round trip for both. The row stays locked
+ * until the transaction ends, so concurrent creates get distinct, gap-free
+ * numbers (a rolled-back create gives its number back).
  */
-export async function nextUniqueIndex(
+export async function takeTaskNumber(
   tx: Tx,
+  userId: number,
   projectId: number,
+  field: string,
 ): Promise<{ uniqueIndex: number; ticketPrefix: string }> {
   const rows = await tx.$queryRaw<{ taskCounter: number; ticketPrefix: string }[]>`
     UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
     WHERE "id" = ${projectId}
+      AND EXISTS (SELECT 1 FROM "ProjectMember" WHERE "projectId" = ${projectId} AND "userId" = ${userId})
     RETURNING "taskCounter", "ticketPrefix"`;
-  if (!rows.length) throw new NotFoundError(`Project ${projectId}`, 'projectId');
+  if (!rows.length) throw new NotFoundError(`Project ${projectId}`, field);
   return { uniqueIndex: Number(rows[0].taskCounter), ticketPrefix: rows[0].ticketPrefix };
 }
 
@@ -41,7 +47,7 @@ export async function requireSectionOf(tx: Tx, projectId: number, sectionId: num
 
 /**
  * The project's `Backlog` section (title compared case-insensitively),
- * created as the last column when missing. Call after `nextUniqueIndex`:
+ * created as the last column when missing. Call after `takeTaskNumber`:
  * its row lock keeps two creates from both adding a Backlog.
  */
 export async function backlogSection(tx: Tx, projectId: number) {

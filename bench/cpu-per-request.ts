@@ -1,0 +1,70 @@
+// CPU cost of one request inside the app process, without HTTP or a load
+// generator: sends the same request sequentially through `app.request` and
+// reports this process's CPU time (user + system) per request. Quick feedback
+// while optimising a hot path; a ratio between two builds only means something
+// when both ran on the same kept database (`npm run bench -- --keep`).
+// Usage:
+//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx bench/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
+//   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}' [N]   (writes really happen: use a kept bench database)
+// --profile writes bench/results/cpu-per-request.cpuprofile (summarise with bench/profile-summary.ts).
+
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { parseConfig } from '../src/config.ts';
+import { createApiKey } from '../src/domain/api-key.ts';
+import { createApp } from '../src/http/app.ts';
+import { createServices } from '../src/services.ts';
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const [method, path, ...rest] = args;
+  const body = rest[0]?.startsWith('{') ? rest.shift() : undefined;
+  const countText = rest[0];
+  const count = Number(countText ?? 500);
+  if (!process.env.DATABASE_URL || !method || !path) {
+    process.stderr.write('usage: DATABASE_URL=… npx tsx bench/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
+    process.exit(2);
+  }
+  const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
+  const services = await createServices(config, { migrate: false, dispatcher: false });
+  try {
+    // Keys of earlier runs would hit the per-user key limit.
+    await services.database.prisma.apiKey.deleteMany({ where: { label: 'cpu-per-request' } });
+    const user = await services.database.prisma.user.findUniqueOrThrow({ where: { email: 'bench-0@example.com' } });
+    const key = await createApiKey(services.database.prisma, user.id, { label: 'cpu-per-request' });
+    const { app } = createApp(services);
+    const send = async () => {
+      const res = await app.request(path, {
+        method,
+        headers: { authorization: `Bearer ${key.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body,
+      });
+      await res.text();
+      if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status}`);
+    };
+    for (let i = 0; i < Math.min(count, 200); i++) await send();
+    const session = process.argv.includes('--profile') ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
+    const cpu = process.cpuUsage();
+    const wall = performance.now();
+    for (let i = 0; i < count; i++) await send();
+    const used = process.cpuUsage(cpu);
+    const elapsed = performance.now() - wall;
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync('bench/results/cpu-per-request.cpuprofile', JSON.stringify(profile));
+    }
+    process.stdout.write(
+      `${method} ${path}: ${count} requests, CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/request ` +
+        `(user ${(used.user / 1000 / count).toFixed(2)}, system ${(used.system / 1000 / count).toFixed(2)}), wall ${(elapsed / count).toFixed(2)} ms/request\n`,
+    );
+  } finally {
+    await services.close();
+  }
+}
+
+await main();
