@@ -4,6 +4,7 @@ import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
+import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
 import { GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
@@ -48,7 +49,7 @@ export function createApp(services: Services) {
     landingPage: false,
     logging: false,
     maskedErrors: { isDev: services.config.NODE_ENV !== 'production' },
-    plugins: [nulGuardPlugin()],
+    plugins: [nulGuardPlugin(), sharedSubscriptionPlugin()],
     context: ({ viewer, requestId }) => ({ db: database.prisma, services, viewer, requestId }),
   });
 

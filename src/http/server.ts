@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { parse } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { nulError } from '../graphql/nul-guard.ts';
+import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
 import { authenticateBearer } from '../domain/api-key.ts';
@@ -41,6 +42,7 @@ export async function startServer(
   const wsCleanup = useServer<Record<string, unknown>, { viewer?: Viewer }>(
     {
       schema,
+      subscribe: sharedSubscribe,
       onConnect: async (ctx) => {
         const header =
           (ctx.connectionParams?.authorization as string | undefined) ??

@@ -79,13 +79,14 @@ builder.subscriptionField('taskEvents', (t) =>
       let checkedAt = Date.now();
       return pipe(
         ctx.services.pubsub.subscribe('taskEvents', args.projectId),
-        filter(async (event: TaskEventMessage) => {
+        // Synchronous unless the membership recheck is due: this runs per subscriber and event.
+        filter((event: TaskEventMessage) => {
           if (wanted && !wanted.has(event.event)) return false;
-          if (Date.now() - checkedAt > RECHECK_ACCESS_MS) {
-            await requireProject(ctx.db, userId, args.projectId, 'projectId');
+          if (Date.now() - checkedAt <= RECHECK_ACCESS_MS) return true;
+          return requireProject(ctx.db, userId, args.projectId, 'projectId').then(() => {
             checkedAt = Date.now();
-          }
-          return true;
+            return true;
+          });
         }),
       );
     },
