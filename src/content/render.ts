@@ -13,11 +13,14 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
  * shown as text); anything else → VALIDATION on `contentType`.
  */
 export function renderContent(text: string, contentType?: string | null): string {
-  if (contentType == null || contentType === 'html') return sanitizeHtml(text);
-  if (contentType === 'markdown') return markdownToHtml(text);
-  throw new ValidationError(
-    'contentType',
-    `content_type must be html or markdown, not ${JSON.stringify(contentType)}.`,
-    'invalid_enum_value',
-  );
+  if (contentType != null && !(CONTENT_TYPES as readonly string[]).includes(contentType)) {
+    throw new ValidationError(
+      'contentType',
+      `content_type must be html or markdown, not ${JSON.stringify(contentType)}.`,
+      'invalid_enum_value',
+    );
+  }
+  // Both pipelines turn '' into ''; every update without a description passes '' here.
+  if (text === '') return '';
+  return contentType === 'markdown' ? markdownToHtml(text) : sanitizeHtml(text);
 }

@@ -107,6 +107,12 @@ describe('content_type', () => {
     );
   });
 
+  it('an unknown type is refused even for empty text (updates without a description check it too)', () => {
+    expect(() => renderContent('', 'rtf')).toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }));
+    expect(renderContent('', 'markdown')).toBe('');
+    expect(renderContent('')).toBe('');
+  });
+
   it('null or undefined means html', () => {
     expect(renderContent('<b>x</b>', null)).toBe('<b>x</b>');
     expect(renderContent('<b>x</b>', undefined)).toBe('<b>x</b>');
