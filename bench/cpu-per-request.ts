@@ -10,10 +10,7 @@
 
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
-import { parseConfig } from '../src/config.ts';
-import { createApiKey } from '../src/domain/api-key.ts';
-import { createApp } from '../src/http/app.ts';
-import { createServices } from '../src/services.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -25,20 +22,10 @@ async function main() {
     process.stderr.write('usage: DATABASE_URL=… npx tsx bench/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
     process.exit(2);
   }
-  const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
-  const services = await createServices(config, { migrate: false, dispatcher: false });
+  const { services, send: request } = await inProcessApp('cpu-per-request');
   try {
-    // Keys of earlier runs would hit the per-user key limit.
-    await services.database.prisma.apiKey.deleteMany({ where: { label: 'cpu-per-request' } });
-    const user = await services.database.prisma.user.findUniqueOrThrow({ where: { email: 'bench-0@example.com' } });
-    const key = await createApiKey(services.database.prisma, user.id, { label: 'cpu-per-request' });
-    const { app } = createApp(services);
     const send = async () => {
-      const res = await app.request(path, {
-        method,
-        headers: { authorization: `Bearer ${key.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body,
-      });
+      const res = await request(method, path, body);
       await res.text();
       if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status}`);
     };

@@ -3,6 +3,7 @@
 // report the commit it measured.
 
 import { execFileSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
 import { ROOT } from './server-process.ts';
 
 /** Cleanup steps of a run; an entry may remove its own once done early. */
@@ -15,6 +16,28 @@ export function git(args: string[]): string {
   } catch {
     return '';
   }
+}
+
+/** The commit measured and how many files differ from it. */
+export function gitState(): { commit: string; dirty: number } {
+  return {
+    commit: git(['rev-parse', 'HEAD']) || 'unknown',
+    dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The machine a run measured on, with the load average it started at. */
+export function machineFacts(loadAvgAtStart: number[]) {
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAvgAtStart: loadAvgAtStart.map(round2),
+  };
 }
 
 /**

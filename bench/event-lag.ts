@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
 import { driveBurst, driveFixedRate, driveWarmup, type UpdateTarget } from './event-lag-driver.ts';
@@ -25,7 +25,7 @@ import {
   startApp,
 } from './event-lag-setup.ts';
 import { shownEnv } from './app-env.ts';
-import { type Cleanups, git, runEntry } from './entry.ts';
+import { type Cleanups, gitState, machineFacts, runEntry } from './entry.ts';
 import { ROOT } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
@@ -196,19 +196,8 @@ async function main() {
   const result: EventLagResult = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    git: {
-      commit: git(['rev-parse', 'HEAD']) || 'unknown',
-      dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
-    },
-    machine: {
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      loadAvgAtStart: load.map(round2),
-      loadAvgAtEnd: loadavg().map(round2),
-    },
+    git: gitState(),
+    machine: { ...machineFacts(load), loadAvgAtEnd: loadavg().map(round2) },
     options: o,
     errors,
     ...measured,

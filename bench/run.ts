@@ -3,7 +3,7 @@
 // and bench/BENCHMARKS.md. See `npm run bench -- --help` and BENCHMARKS.md.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -13,7 +13,7 @@ import { runPass } from './pass.ts';
 import { writeReport } from './report.ts';
 import type { BenchResults, PassResult } from './results.ts';
 import { seedBenchData, type SeedSize } from './seed.ts';
-import { type Cleanups, git, runEntry } from './entry.ts';
+import { type Cleanups, gitState, machineFacts, runEntry } from './entry.ts';
 import { ROOT } from './server-process.ts';
 import { benchAppEnv, shownEnv } from './app-env.ts';
 
@@ -114,15 +114,8 @@ async function main() {
     mode: o.mode,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    git: { commit: git(['rev-parse', 'HEAD']) || 'unknown', dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length },
-    machine: {
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
-      node: process.version,
-      platform: `${process.platform} ${process.arch}`,
-      loadAvgAtStart: load.map((l) => Math.round(l * 100) / 100),
-    },
+    git: gitState(),
+    machine: machineFacts(load),
     settings: {
       connections: o.connections,
       durationSec: o.durationSec,

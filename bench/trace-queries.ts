@@ -7,10 +7,7 @@
 // Writes run inside the app as usual (a create really creates). The benchmark
 // user (bench-0@example.com) gets a fresh API key for the trace.
 
-import { parseConfig } from '../src/config.ts';
-import { createApiKey } from '../src/domain/api-key.ts';
-import { createApp } from '../src/http/app.ts';
-import { createServices } from '../src/services.ts';
+import { inProcessApp } from './in-process-app.ts';
 
 interface QueryEvent {
   query: string;
@@ -19,7 +16,8 @@ interface QueryEvent {
 }
 
 async function main() {
-  const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  // Positional arguments: not an option, nor the value of --repeat.
+  const args = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && all[i - 1] !== '--repeat');
   const explain = process.argv.includes('--explain');
   const repeatAt = process.argv.indexOf('--repeat');
   const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 3;
@@ -28,22 +26,14 @@ async function main() {
     process.stderr.write('usage: DATABASE_URL=… npx tsx bench/trace-queries.ts METHOD PATH [JSON] [--explain] [--repeat N]\n');
     process.exit(2);
   }
-  const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
   const events: QueryEvent[] = [];
-  const services = await createServices(config, { migrate: false, dispatcher: false, onQuery: () => undefined });
+  const { services, send: request } = await inProcessApp('trace', { onQuery: () => undefined });
   (services.database.prisma as unknown as { $on(e: 'query', cb: (e: QueryEvent) => void): void }).$on('query', (e) => events.push(e));
   try {
-    const user = await services.database.prisma.user.findUniqueOrThrow({ where: { email: 'bench-0@example.com' } });
-    const key = await createApiKey(services.database.prisma, user.id, { label: 'trace' });
-    const { app } = createApp(services);
     const send = async () => {
       events.length = 0;
       const started = performance.now();
-      const res = await app.request(path, {
-        method,
-        headers: { authorization: `Bearer ${key.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ?? undefined,
-      });
+      const res = await request(method, path, body);
       const text = await res.text();
       return { status: res.status, ms: performance.now() - started, bytes: text.length, text };
     };

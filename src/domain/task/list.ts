@@ -145,7 +145,14 @@ export async function taskListQuery(
   return { where: { AND: and }, ...page, verifyProject };
 }
 
-/** Counts what a task list would return without paging. */
-export function countTasks(db: DbOrTx, where: Prisma.TaskWhereInput): Promise<number> {
-  return db.task.count({ where });
+/**
+ * Counts what a task list would return without paging, and runs a deferred
+ * project check when that is nothing: `where` only matches the viewer's
+ * projects, so tasks counted prove access, and none must still tell another
+ * tenant's board (NOT_FOUND) from an empty one.
+ */
+export async function countTasks(db: DbOrTx, q: Pick<TaskListQuery, 'where' | 'verifyProject'>): Promise<number> {
+  const total = await db.task.count({ where: q.where });
+  if (total === 0) await q.verifyProject?.();
+  return total;
 }

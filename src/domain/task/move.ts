@@ -4,7 +4,7 @@ import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from './fields.ts';
-import { firstSection, requireSectionOf, requireVisibleProject, takeTaskNumber } from './placement.ts';
+import { firstSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
@@ -31,7 +31,6 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
   return inTransaction(db, async (tx) => {
     const task = await resolveTaskRef(tx, actorId, ref);
     const from = await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } });
-    await requireVisibleProject(tx, actorId, data.targetProjectId, 'targetProjectId');
     const fromTicket = ticketNumberOf(from.ticketPrefix, task.uniqueIndex);
 
     if (data.targetProjectId === task.projectId) {
@@ -49,6 +48,7 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
       return updated;
     }
 
+    // The target's membership check: the task's own project is visible already (resolveTaskRef).
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.targetProjectId, 'targetProjectId');
     const section =
       data.targetSectionId != null

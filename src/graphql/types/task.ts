@@ -196,10 +196,8 @@ builder.queryFields((t) => ({
           take: q.take,
           skip: q.skip,
         }),
-        countTasks(ctx.db, q.where),
+        countTasks(ctx.db, q),
       ]);
-      // Both statements only match the viewer's projects: tasks found prove access, none found needs the check.
-      if (total === 0) await q.verifyProject?.();
       return { items, total, limit: q.limit, offset: q.offset };
     },
   }),
@@ -219,7 +217,7 @@ builder.queryFields((t) => ({
           model: 'Task',
           list: () => taskListQuery(ctx.db, viewerOf(ctx).userId, { ...(args.filter ?? {}) }),
           findMany: (q) => ctx.db.task.findMany(q),
-          count: (where) => countTasks(ctx.db, where),
+          count: (where) => countTasks(ctx.db, { where }),
         }),
     },
     TaskConnection,
