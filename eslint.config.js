@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', 'data/', 'coverage/', '.scratch/'] },
+  { ignores: ['node_modules/', 'src/generated/', 'data/', 'coverage/', '.scratch/', 'dist/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,7 +11,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { benchAppEnv } from './app-env.ts';
 import { createDatabase, databaseUrl } from './database.ts';
 import { seedBenchData } from './seed.ts';
-import { freePort, ServerProcess } from './server-process.ts';
+import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
 
 /** Redis of the run: REDIS_URL, else the local default. */
 export function redisUrl(env: NodeJS.ProcessEnv = process.env): string {
@@ -119,7 +119,7 @@ export async function startApp(env: NodeJS.ProcessEnv, workDir: string, profileD
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   return ServerProcess.start({
     name: 'app',
-    args: ['bin/tasksvc.js', 'serve'],
+    args: appServeArgs(),
     env: { ...env, PORT: String(port) },
     port,
     nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],

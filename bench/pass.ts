@@ -9,7 +9,7 @@ import type { BenchOptions } from './options.ts';
 import type { BoardResult, PassResult, ScenarioResult } from './results.ts';
 import { loadScenarios, teamBoardManifest } from './scenarios.ts';
 import type { SeedResult } from './seed.ts';
-import { freePort, ServerProcess } from './server-process.ts';
+import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
 
 /** What a pass runs against. */
 export interface PassInput {
@@ -40,7 +40,7 @@ async function startApp(input: PassInput): Promise<ServerProcess> {
   if (profiling) mkdirSync(input.profileDir, { recursive: true });
   return ServerProcess.start({
     name: `app (${input.database})`,
-    args: ['bin/tasksvc.js', 'serve'],
+    args: appServeArgs(),
     env: { ...input.appEnv, PORT: String(port) },
     port,
     nodeFlags: [...input.options.appNodeFlags, ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${input.profileDir}`] : [])],

@@ -2,7 +2,7 @@
 // started with the event-loop-delay preload, awaited until /healthz answers,
 // measured from outside (RSS and CPU from /proc), stopped with SIGTERM.
 
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -11,6 +11,16 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (bench/..). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRELOAD = join(ROOT, 'bench', 'eld-preload.mjs');
+
+/**
+ * Builds dist/ (as `npm start` does) and returns the arguments that run the
+ * service from it: the benchmarks measure what operators run, not tsx.
+ */
+export function appServeArgs(): string[] {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stderr}`);
+  return ['dist/main.js', 'serve'];
+}
 const CLK_TCK = 100;
 
 /** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs. */

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from '../project-root.ts';
 import type { Database, SqlRunner } from './client.ts';
 
 /** The committed migrations, in Prisma's own layout. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'prisma', 'migrations');
 
 // Same key `prisma migrate deploy` takes, so the stock CLI and we never run at once.
 const ADVISORY_LOCK = 72707369;
@@ -29,7 +29,8 @@ export interface MigrationResult {
 
 /** Lists migration folder names in the order they apply. */
 export function listMigrations(dir = MIGRATIONS_DIR): string[] {
-  if (!existsSync(dir)) return [];
+  // A missing folder is a packaging mistake; treating it as "nothing to apply" would hide it.
+  if (!existsSync(dir)) throw new Error(`migrations folder not found: ${dir}`);
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'migration.sql')))
     .map((d) => d.name)

@@ -7,6 +7,14 @@ import { listMigrations, migrate } from '../../src/db/migrate.ts';
 
 const migrations = listMigrations();
 
+describe('the migrations folder', () => {
+  it('is found from the project root, and a missing folder is an error rather than "nothing to apply"', () => {
+    expect(migrations[0]).toMatch(/^\d{14}_/);
+    const missing = join(tmpdir(), 'tasksvc-no-such-migrations');
+    expect(() => listMigrations(missing)).toThrow(`migrations folder not found: ${missing}`);
+  });
+});
+
 describe('migrations on an empty PGlite directory', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tasksvc-mig-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
