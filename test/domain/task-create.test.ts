@@ -191,6 +191,10 @@ describe('createTask', () => {
     expect(
       (await db.taskAssignee.findMany({ where: { taskId: task.id }, orderBy: { userId: 'asc' } })).map((a) => a.userId),
     ).toEqual([user.id, mate.id].sort((a, b) => a - b));
+    // The creator assigned itself: watched once, not twice and not an error.
+    expect(
+      (await db.taskWatcher.findMany({ where: { taskId: task.id }, orderBy: { userId: 'asc' } })).map((w) => w.userId),
+    ).toEqual([user.id, mate.id].sort((a, b) => a - b));
     const notes = await db.notification.findMany({ where: { taskId: task.id } });
     expect(notes).toEqual([expect.objectContaining({ userId: mate.id, type: 'assignment' })]);
     const types = (await db.outboxEvent.findMany({ where: { taskId: task.id }, orderBy: { id: 'asc' } })).map(
