@@ -24,6 +24,7 @@ const INHERITED_STATE = [
 /** What the reports show of the app's environment (no secrets, no URLs). */
 const SHOWN_ENV = [
   'NODE_ENV',
+  'HEAP_GROWING_PERCENT',
   'LOG_LEVEL',
   'EVENT_DISPATCHER',
   'WEBHOOK_ALLOW_PRIVATE',

@@ -51,6 +51,11 @@ const schema = z.object({
   MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(8192),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * How far the JS heap may grow past its live data before a full collection,
+   * in percent; 0 leaves V8's default (up to 4×). See src/heap-growth.ts.
+   */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   WEBHOOK_ALLOW_PRIVATE: bool,
   /**
    * Run the outbox dispatcher and webhook deliverer in this process. Unset:

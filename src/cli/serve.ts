@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import { applyHeapGrowth } from '../heap-growth.ts';
 import { createServices } from '../services.ts';
 
 /** `tasksvc serve`: what `npm start` runs. */
@@ -11,6 +12,7 @@ export function registerServeCommand(program: Command) {
     .option('--json', 'print the start-up summary as JSON')
     .action(async (o: { port?: number; json?: boolean }) => {
       const config = loadConfig();
+      applyHeapGrowth(config.HEAP_GROWING_PERCENT);
       const services = await createServices(config);
       // Loaded here so the admin commands do not pay for building the schema.
       const { startServer } = await import('../http/server.ts');
