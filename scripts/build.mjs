@@ -6,19 +6,26 @@
 // they are); dynamic imports become chunks, so `serve` still does not load the
 // admin commands' code and vice versa. Takes well under a second; `npm start`
 // runs it first, so dist/ is never older than src/.
-import { rmSync } from 'node:fs';
+//
+// Several instances may start from one checkout at once, and a starting
+// instance imports chunks after its build: each file is written to a
+// temporary name and renamed into place (chunk names are content hashes, so
+// a rebuild of the same sources rewrites identical files), and only files no
+// longer produced are removed.
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = join(root, 'dist');
 const quiet = process.argv.includes('--quiet');
 const started = Date.now();
 
-rmSync(`${root}dist`, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/cli/main.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -28,12 +35,22 @@ const result = await build({
   // Stack traces name the TypeScript source under `node --enable-source-maps`.
   sourcemap: 'linked',
   logLevel: 'warning',
-  metafile: true,
+  write: false,
 });
+
+mkdirSync(outdir, { recursive: true });
+const produced = new Set();
+for (const file of result.outputFiles) {
+  produced.add(basename(file.path));
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
+}
+for (const name of readdirSync(outdir)) {
+  if (!produced.has(name) && !name.endsWith('.tmp')) rmSync(join(outdir, name), { force: true });
+}
+
 if (!quiet) {
-  const bytes = Object.entries(result.metafile.outputs)
-    .filter(([file]) => file.endsWith('.js'))
-    .reduce((sum, [, out]) => sum + out.bytes, 0);
-  const ms = Math.round(Date.now() - started);
-  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${ms} ms\n`);
+  const bytes = result.outputFiles.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.contents.length, 0);
+  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${Date.now() - started} ms\n`);
 }

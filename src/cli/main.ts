@@ -9,9 +9,11 @@ import { registerReindexCommand } from './reindex.ts';
 import { registerMcpCommand } from './mcp.ts';
 import { registerClientCommands } from './client/index.ts';
 import { migrate } from '../db/migrate.ts';
+import { SERVICE_VERSION } from '../version.ts';
 
 const program = new Command('tasksvc')
   .description('tasksvc: a task and project-board service (GraphQL, REST and tool APIs).')
+  .version(SERVICE_VERSION, '-V, --version', 'print the version')
   .showHelpAfterError()
   .exitOverride();
 

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,12 @@ async function cli(...args: string[]) {
   expect(lines).toHaveLength(1);
   return JSON.parse(lines[0]);
 }
+
+it('tasksvc --version prints the package version', async () => {
+  const { stdout } = await run(process.execPath, [BIN, '--version'], { env });
+  const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  expect(stdout.trim()).toBe(version);
+}, 60_000);
 
 // Each command is a fresh process (tsx start-up + database open): allow for a busy machine.
 describe('tasksvc admin commands (--json prints one JSON object)', { timeout: 180_000 }, () => {
