@@ -1,4 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.ts';
+import { insertRows } from '../db/insert-rows.ts';
 
 /** Notification `type` values (spec 2.6: `assignment`; the others are ours). */
 export const NOTIFICATION_TYPES = ['assignment', 'mention', 'task_updated'] as const;
@@ -11,18 +12,6 @@ export async function watchTask(tx: Tx, taskId: number, userId: number): Promise
   // Raw SQL: createMany's plan (the only Prisma form of ON CONFLICT DO NOTHING)
   // is compiled on every call, and this runs on every task create.
   await tx.$executeRaw`INSERT INTO "TaskWatcher" ("taskId", "userId") VALUES (${taskId}, ${userId}) ON CONFLICT DO NOTHING`;
-}
-
-type NotificationRow = Prisma.NotificationCreateManyInput;
-
-/**
- * Writes inbox entries. One entry (the usual case) is a `create`: Prisma 7
- * caches the query plans of single-row writes but compiles every `createMany`
- * afresh (~0.15 ms of CPU per call).
- */
-async function writeNotifications(tx: Tx, rows: NotificationRow[]): Promise<void> {
-  if (rows.length === 1) await tx.notification.create({ data: rows[0]!, select: { id: true } });
-  else if (rows.length > 1) await tx.notification.createMany({ data: rows });
 }
 
 async function actorName(tx: Tx, actorId: number | null): Promise<string> {
@@ -43,8 +32,8 @@ export async function notifyAssigned(
   for (const userId of args.userIds) await watchTask(tx, args.task.id, userId);
   if (!recipients.length) return;
   const who = await actorName(tx, args.actorId);
-  await writeNotifications(
-    tx,
+  await insertRows(
+    tx.notification,
     recipients.map((userId) => ({
       userId,
       type: 'assignment',
@@ -63,8 +52,8 @@ export async function notifyMentioned(
   const recipients = [...new Set(args.userIds)].filter((id) => id !== args.actorId);
   if (!recipients.length) return;
   const who = await actorName(tx, args.actorId);
-  await writeNotifications(
-    tx,
+  await insertRows(
+    tx.notification,
     recipients.map((userId) => ({
       userId,
       type: 'mention',
@@ -90,8 +79,8 @@ export async function notifyWatchers(
   });
   if (!watchers.length) return;
   const who = await actorName(tx, args.actorId);
-  await writeNotifications(
-    tx,
+  await insertRows(
+    tx.notification,
     watchers.map((w) => ({
       userId: w.userId,
       type: 'task_updated',

@@ -1,4 +1,5 @@
 import type { Prisma } from '../generated/prisma/client.ts';
+import { insertRows } from '../db/insert-rows.ts';
 import { wake } from './wakeup.ts';
 
 /** Task event names of spec section 6. */
@@ -43,10 +44,7 @@ export async function recordTaskEvents(tx: Prisma.TransactionClient, events: Tas
     actorId: event.actorId,
     data: { ...event.data, actor: event.actorId === null ? null : { id: event.actorId } } as Prisma.InputJsonValue,
   }));
-  // Prisma 7 caches query plans for single-row writes but compiles every
-  // createMany afresh (~0.15 ms of CPU): one event, the common case, is a create.
-  if (data.length === 1) await tx.outboxEvent.create({ data: data[0]!, select: { id: true } });
-  else await tx.outboxEvent.createMany({ data });
+  await insertRows(tx.outboxEvent, data);
   // Other instances hear the trigger's NOTIFY at commit; this process wakes
   // now: on PGlite (one connection) the poll it triggers queues behind this
   // transaction, so it sees the committed rows.
