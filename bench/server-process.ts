@@ -13,13 +13,17 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRELOAD = join(ROOT, 'bench', 'eld-preload.mjs');
 
 /**
- * Builds dist/ (as `npm start` does) and returns the arguments that run the
- * service from it: the benchmarks measure what operators run, not tsx.
+ * Builds dist/ (as `npm start` does) and returns the node arguments of the
+ * `start` script (its node flags, `dist/main.js serve`): the benchmarks run
+ * what `npm start` runs.
  */
 export function appServeArgs(): string[] {
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stderr}`);
-  return ['dist/main.js', 'serve'];
+  const start: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`the start script must run node directly: ${start}`);
+  return args;
 }
 const CLK_TCK = 100;
 
