@@ -151,7 +151,7 @@ const METHOD = `## How it is measured
   \`postgres://postgres@127.0.0.1:5432\`; dropped at the end), migrates it with \`src/db/migrate.ts\` and seeds it with
   \`bench/seed.ts\` (fixed seed: users, teams, the API key and the 50 boards through the domain functions; tasks, assignees,
   labels, watchers and comments as multi-row \`INSERT … SELECT FROM unnest(…)\` batches; then \`VACUUM ANALYZE\`).
-- The app runs as a child process with the \`start\` script's command (\`node --v8-pool-size=1 dist/main.js serve\`, after the build \`npm start\` runs first), with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` (request
+- The app runs as a child process with the \`start\` script's command (\`node dist/main.js serve\`, after the build \`npm start\` runs first), with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` (request
   logs off: the floor logs nothing either), rate limits off, the outbox dispatcher on (its work is part of a create's cost).
 - The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app): the same API-key look-up,
   then one SQL statement per request that does the whole job and builds the response JSON in PostgreSQL; it answers the
