@@ -10,7 +10,7 @@ export function visibleProjectsWhere(userId: number) {
  * Loads a project the user belongs to, or throws NOT_FOUND: a project of
  * another tenant is indistinguishable from one that does not exist.
  */
-export async function requireProject(db: Db, userId: number, projectId: number, field = 'project_id') {
+export async function requireProject(db: Pick<Db, 'project'>, userId: number, projectId: number, field = 'project_id') {
   const project = await db.project.findFirst({ where: { id: projectId, ...visibleProjectsWhere(userId) } });
   if (!project) throw new NotFoundError(`Project ${projectId}`, field);
   return project;

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
-import { visibleProjectsWhere } from '../access.ts';
+import { requireProject, visibleProjectsWhere } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { dateField, idField, priorityField, statusField } from './fields.ts';
-import { requireVisibleProject } from './placement.ts';
 import { resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx } from './transaction.ts';
 
@@ -110,7 +109,7 @@ export async function taskListQuery(
   let verifyProject: (() => Promise<void>) | undefined;
   if (projectId != null) {
     const field = f.projectId != null ? 'projectId' : 'boardId';
-    verifyProject = async () => void (await requireVisibleProject(db, userId, projectId, field));
+    verifyProject = async () => void (await requireProject(db, userId, projectId, field));
     if (!opts.deferProjectCheck) {
       await verifyProject();
       verifyProject = undefined;

@@ -1,7 +1,6 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { visibleProjectsWhere } from '../access.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -29,13 +28,6 @@ export async function takeTaskNumber(
     RETURNING "taskCounter", "ticketPrefix"`;
   if (!rows.length) throw new NotFoundError(`Project ${projectId}`, field);
   return { uniqueIndex: Number(rows[0].taskCounter), ticketPrefix: rows[0].ticketPrefix };
-}
-
-/** `requireProject` for a transaction: a project the user is a member of, or NOT_FOUND naming `field`. */
-export async function requireVisibleProject(tx: Tx, userId: number, projectId: number, field: string) {
-  const project = await tx.project.findFirst({ where: { id: projectId, ...visibleProjectsWhere(userId) } });
-  if (!project) throw new NotFoundError(`Project ${projectId}`, field);
-  return project;
 }
 
 /** A live (not deleted) section of the project, or NOT_FOUND naming `field`. */
