@@ -26,7 +26,8 @@ export function gitState(): { commit: string; dirty: number } {
   };
 }
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Rounds to two decimals (report figures). */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The machine a run measured on, with the load average it started at. */
 export function machineFacts(loadAvgAtStart: number[]) {

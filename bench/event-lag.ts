@@ -25,12 +25,11 @@ import {
   startApp,
 } from './event-lag-setup.ts';
 import { shownEnv } from './app-env.ts';
-import { type Cleanups, gitState, machineFacts, runEntry } from './entry.ts';
+import { type Cleanups, gitState, machineFacts, round2, runEntry } from './entry.ts';
 import { ROOT } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
 const cleanups: Cleanups = [];
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Most warm-up updates before giving up on a receiver that never sees one. */
 const WARMUP_MAX = 600;
