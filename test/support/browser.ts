@@ -1,0 +1,132 @@
+// Browser tests: Debian's Chromium driven by playwright-core (which never
+// downloads a browser of its own). Each page gets a fresh context (its own
+// cookies and storage) in a browser started with a fresh temporary profile
+// (playwright-core makes a new --user-data-dir per launch and removes it on
+// close). Every request or WebSocket to anything but the allowed origins (the
+// test's own server) is aborted and fails the test at close(), like the
+// outbound-network guard of the Node side (no-outbound-network.ts).
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Where Debian installs Chromium; `CHROMIUM_PATH` overrides it (another distribution, a local build). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The git-ignored folder test screenshots are written to. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-artifacts/screenshots/', import.meta.url));
+
+/**
+ * Flags Chromium needs on these machines: as root it has no sandbox, there is
+ * no GPU, and without the networking flags it keeps trying to reach Google's
+ * hosts (refused here, and noise in any case). The host resolver rule makes
+ * every host but localhost and 127.0.0.1 unresolvable, a second fence behind the request
+ * guard (it also covers requests the guard cannot see, such as DNS prefetch).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
+
+/** Options of {@link launchBrowser}. */
+export interface LaunchOptions {
+  /** Origins pages may talk to (e.g. the test server's URL); everything else is aborted and reported. */
+  allow: string[];
+  /** Let uncaught exceptions in pages pass (default: they fail the test at close()). */
+  allowPageErrors?: boolean;
+  /** The Chromium binary (default {@link CHROMIUM_PATH}). */
+  executablePath?: string;
+}
+
+/** A running Chromium with guarded pages. */
+export interface TestBrowser {
+  browser: Browser;
+  /** A page in a new, isolated context (own cookies), with the network guard installed. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** Saves a full-page PNG under test-artifacts/screenshots/<name>.png; returns its path. */
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Requests and WebSockets aborted so far (URLs). */
+  readonly blocked: readonly string[];
+  /** Uncaught page exceptions so far. */
+  readonly pageErrors: readonly string[];
+  /**
+   * Closes the browser; throws when a page tried to reach a foreign origin,
+   * or (unless allowed) threw an uncaught exception.
+   */
+  close(): Promise<void>;
+}
+
+/** The message a missing browser fails with: how to install it, never a silent skip. */
+export function missingChromiumMessage(path: string): string {
+  return (
+    `Chromium is needed for the browser tests but was not found at ${path}. ` +
+    'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.'
+  );
+}
+
+/** Starts Chromium for a test; see the file comment for the guard. */
+export async function launchBrowser(opts: LaunchOptions): Promise<TestBrowser> {
+  const executablePath = opts.executablePath ?? CHROMIUM_PATH;
+  if (!existsSync(executablePath)) throw new Error(missingChromiumMessage(executablePath));
+  const allowed = new Set(opts.allow.map((url) => new URL(url).origin));
+  const isAllowed = (url: string) => {
+    if (url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank') return true;
+    const parsed = new URL(url);
+    // WebSockets to the same host:port count as that origin.
+    const origin = parsed.origin.replace(/^ws(s?):/, 'http$1:');
+    return allowed.has(origin);
+  };
+
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  const blocked: string[] = [];
+  const pageErrors: string[] = [];
+  const contexts: BrowserContext[] = [];
+
+  return {
+    browser,
+    blocked,
+    pageErrors,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+      contexts.push(context);
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (isAllowed(url)) return route.continue();
+        blocked.push(url);
+        return route.abort('blockedbyclient');
+      });
+      await context.routeWebSocket(
+        (url) => !isAllowed(url.href),
+        (ws) => {
+          blocked.push(ws.url());
+          return ws.close({ code: 1008, reason: 'blocked by the test browser' });
+        },
+      );
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      return page;
+    },
+    async screenshot(page, name) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const path = join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+      await page.screenshot({ path, fullPage: true });
+      return path;
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      const problems = [
+        ...blocked.map((url) => `request to a foreign origin: ${url}`),
+        ...(opts.allowPageErrors ? [] : pageErrors.map((e) => `uncaught page error: ${e}`)),
+      ];
+      if (problems.length > 0) throw new Error(`Browser test problems:\n  ${problems.join('\n  ')}`);
+    },
+  };
+}
