@@ -3,6 +3,7 @@ import { parseConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createServices, type Services } from '../../src/services.ts';
+import { assertDocumentedResponse } from './openapi-responses.ts';
 
 export interface TestApp {
   services: Services;
@@ -25,6 +26,13 @@ export function testConfig(env: Record<string, string> = {}) {
     RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
     ...env,
   });
+}
+
+/** Every answer of a test fetch must be one the OpenAPI document describes (see openapi-responses.ts). */
+async function documented(method: string | undefined, path: string, response: Promise<Response>): Promise<Response> {
+  const res = await response;
+  await assertDocumentedResponse(method ?? 'GET', path, res);
+  return res;
 }
 
 /**
@@ -50,7 +58,7 @@ export async function createTestApp(
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return Promise.resolve(app.request(path, { ...init, headers, body }));
+      return documented(init.method, path, Promise.resolve(app.request(path, { ...init, headers, body })));
     },
     close: () => services.close(),
   };
@@ -83,7 +91,7 @@ export async function createTestServer(
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(server.url + path, { ...init, headers, body });
+      return documented(init.method, path, fetch(server.url + path, { ...init, headers, body }));
     },
     close: async () => {
       await server.close();

@@ -36,6 +36,12 @@ export const listProjectsRoute = route({
   method: 'GET',
   path: '/projects',
   operationId: 'tasksvc_list_projects',
+  response: z.object({
+    projects: z.array(
+      z.object({ id: z.number(), title: z.string(), status: z.enum(['Normal', 'Archive', 'Deleted']), createdAt: z.string() }),
+    ),
+    total: z.number(),
+  }),
   tag: 'tools',
   summary: 'Lists the projects (boards) the key owner is a member of.',
   description:
@@ -96,6 +102,15 @@ export const createBoardRoute = route({
   method: 'POST',
   path: '/boards',
   operationId: 'tasksvc_create_board',
+  response: z.object({
+    board: z.object({
+      id: z.number(),
+      title: z.string(),
+      sections: z.array(z.object({ id: z.number(), title: z.string() })),
+      labels: z.array(z.object({ id: z.number(), name: z.string() })),
+      tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
+    }),
+  }),
   tag: 'tools',
   summary: 'Creates a board with its sections, labels and starter tasks in one call.',
   description:
@@ -151,6 +166,7 @@ export const listSectionsRoute = route({
   method: 'GET',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_list',
+  response: z.object({ sections: z.array(z.object({ id: z.number(), title: z.string() })) }),
   tag: 'tools',
   summary: 'Lists the sections (columns) of a board in order.',
   description: 'Answers `{sections: [{id, title}]}`. Hidden sections only with `include_hidden=true`; deleted ones never.',
@@ -170,6 +186,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_create',
+  response: z.object({ id: z.number(), title: z.string() }),
   tag: 'tools',
   summary: 'Adds a section to a board.',
   description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
@@ -194,6 +211,9 @@ export const listMembersRoute = route({
   method: 'GET',
   path: '/projects/:projectId/members',
   operationId: 'tasksvc_list_project_members',
+  response: z.object({
+    members: z.array(z.object({ id: z.number(), email: z.string(), displayName: z.string(), photoURL: z.string().nullable() })),
+  }),
   tag: 'tools',
   summary: 'Lists the members of a board.',
   description: 'Answers `{members: [{id, email, displayName, photoURL}]}` in the order they joined; `photoURL` may be null.',

@@ -51,6 +51,15 @@ export const createTeamBoardRoute = route({
   method: 'POST',
   path: '/teams/:teamId/boards',
   operationId: 'createTeamBoard',
+  response: z.object({
+    success: z.literal(true),
+    team_id: z.string(),
+    board: z.object({ id: z.number(), title: z.string() }),
+    sections: z.array(z.object({ id: z.number(), title: z.string() })),
+    labels: z.array(z.object({ id: z.string(), name: z.string() })),
+    tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
+    message: z.string(),
+  }),
   tag: 'boards',
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:

@@ -125,6 +125,7 @@ export const editCommentRoute = route({
   method: 'PATCH',
   path: '/comments/:id{[0-9]+}',
   operationId: 'editComment',
+  errors: ['FORBIDDEN'],
   tag: 'comments',
   summary: 'Changes the text of your own comment.',
   description:
@@ -152,6 +153,7 @@ export const deleteCommentRoute = route({
   method: 'DELETE',
   path: '/comments/:id{[0-9]+}',
   operationId: 'deleteComment',
+  errors: ['FORBIDDEN'],
   tag: 'comments',
   summary: 'Deletes your own comment for good.',
   description:

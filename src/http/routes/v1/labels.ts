@@ -19,6 +19,7 @@ export const createLabelRoute = route({
   method: 'POST',
   path: '/projects/:projectId/labels',
   operationId: 'createLabel',
+  errors: ['CONFLICT'],
   tag: 'labels',
   summary: 'Adds a label to a board.',
   description:
@@ -72,6 +73,7 @@ export const updateLabelRoute = route({
   method: 'PATCH',
   path: '/projects/:projectId/labels/:labelId',
   operationId: 'updateLabel',
+  errors: ['CONFLICT'],
   tag: 'labels',
   summary: 'Renames a label or changes its colour.',
   description:

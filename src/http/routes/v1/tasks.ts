@@ -310,6 +310,7 @@ export const deleteTaskRoute = route({
   method: 'DELETE',
   path: '/tasks/:id{[0-9]+}',
   operationId: 'deleteTask',
+  errors: ['FORBIDDEN'],
   tag: 'tasks',
   summary: 'Delete a task for good.',
   description:
