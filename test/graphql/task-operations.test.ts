@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addComment } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestApp } from '../support/app.ts';
+import { type GqlResult, gql as run } from '../support/graphql.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 // The GraphQL side of the operations added on tasks, comments and labels:
@@ -14,18 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Result = {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-};
-
-async function gql(key: string | null, query: string, variables: Record<string, unknown> = {}): Promise<Result> {
-  const res = await t.fetch('/graphql', { key: key ?? undefined, method: 'POST', json: { query, variables } });
-  return res.json() as Promise<Result>;
-}
+/** A GraphQL call as the holder of `key`. */
+const gql = (key: string, query: string, variables: Record<string, unknown> = {}) => run(t, key, query, variables);
 
 /** The error code and field of a failed operation. */
-const failure = (r: Result) => ({ code: r.errors?.[0]?.extensions.code, field: r.errors?.[0]?.extensions.field });
+const failure = (r: GqlResult) => ({ code: r.errors?.[0]?.extensions.code, field: r.errors?.[0]?.extensions.field });
 
 async function setup(prefix: string) {
   const owner = await makeUserWithKey(t.db);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addComment } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 // Editing and deleting what was created before: comments (author only, with
@@ -14,18 +15,6 @@ beforeAll(async () => {
   t = await createTestServer();
 });
 afterAll(() => t.close());
-
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body).toEqual({
-    success: false,
-    error: expect.any(String),
-    message: expect.any(String),
-    details: { field, code: expect.any(String) },
-  });
-  return body;
-}
 
 async function ok(res: Response) {
   const body = await res.json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 
 // REST operations on a task beyond create/update/move: labels (set, add,
@@ -13,18 +14,6 @@ beforeAll(async () => {
   t = await createTestServer();
 });
 afterAll(() => t.close());
-
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body).toEqual({
-    success: false,
-    error: expect.any(String),
-    message: expect.any(String),
-    details: { field, code: expect.any(String) },
-  });
-  return body;
-}
 
 async function ok(res: Response, status = 200) {
   const body = await res.json();
