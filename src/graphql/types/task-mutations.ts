@@ -1,5 +1,8 @@
 import { createTask } from '../../domain/task/create.ts';
+import { type DeletedTask, deleteTask } from '../../domain/task/delete.ts';
+import { changeTaskLabels } from '../../domain/task/labels.ts';
 import { moveTask } from '../../domain/task/move.ts';
+import { setWatching } from '../../domain/task/watch.ts';
 import { type UpdateTaskInput as UpdateTaskData, updateTask } from '../../domain/task/update.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
@@ -54,6 +57,26 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     dueDate: t.field({ type: 'DateTime', description: 'Due date; null clears it.' }),
     images: t.stringList({ description: 'Replaces the image URLs.' }),
     attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),
+    labelIds: t.intList({
+      description:
+        'Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. ' +
+        'The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some.',
+    }),
+    parentId: t.int({
+      description:
+        'Makes the task a subtask of this task of the same project (not the task itself nor one of its subtasks: ' +
+        'VALIDATION `parent_cycle`); null makes it a top-level task.',
+    }),
+  }),
+});
+
+/** What is left of a deleted task. */
+const DeletedTaskType = builder.objectRef<DeletedTask>('DeletedTask').implement({
+  description: 'A task deleted for good: its id and last ticket number, to recognise it.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Id the task had.' }),
+    projectId: t.exposeInt('projectId', { description: 'Project it was in.' }),
+    ticketNumber: t.exposeString('ticketNumber', { description: 'Ticket number it had (never reused).' }),
   }),
 });
 
@@ -96,6 +119,66 @@ builder.mutationFields((t) => ({
         targetProjectId: args.targetProjectId,
         targetSectionId: args.targetSectionId,
       });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  deleteTask: t.field({
+    type: DeletedTaskType,
+    description:
+      'Deletes a task for good (unlike `status: Deleted`, which hides it and can be undone): its comments, labels, ' +
+      'assignments, watchers and inbox entries go with it; its subtasks stay as top-level tasks; its ticket number is ' +
+      'not reused. Allowed to the task’s creator, the board’s creator and owners of the board’s team (others: ' +
+      'FORBIDDEN). Emits `task.updated` with `{deleted: true}`.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: (_root, args, ctx) => deleteTask(ctx.db, viewerOf(ctx).userId, args.ref),
+  }),
+  addTaskLabels: t.prismaField({
+    type: 'Task',
+    description:
+      'Adds labels (of the task’s project) to a task; labels it has already are left alone. A real change sets ' +
+      '`updatedAt`, emits `task.updated` with `{changes: {labels: {from, to}}}` and notifies watchers.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'add', { labelIds: args.labelIds });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  removeTaskLabels: t.prismaField({
+    type: 'Task',
+    description:
+      'Takes labels (of the task’s project) off a task; labels it does not have are left alone. Same event and ' +
+      'notifications as `addTaskLabels`.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'remove', { labelIds: args.labelIds });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  watchTask: t.prismaField({
+    type: 'Task',
+    description:
+      'Watch a task: you get an inbox entry (`task_updated`) whenever someone else changes it. Idempotent; the task ' +
+      'does not change.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await setWatching(ctx.db, viewerOf(ctx).userId, args.ref, true);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  unwatchTask: t.prismaField({
+    type: 'Task',
+    description:
+      'Stop watching a task (also one you watch as its creator, an assignee or a commenter; being assigned or ' +
+      'commenting again starts it again). Idempotent.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await setWatching(ctx.db, viewerOf(ctx).userId, args.ref, false);
       return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
     },
   }),
