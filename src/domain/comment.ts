@@ -6,11 +6,11 @@ import { renderContent } from '../content/render.ts';
 import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
-import { parseInput } from './validate.ts';
+import { parseInput, requiredString } from './validate.ts';
 
 /** Comments list paging (spec 4.1, 8): default 50, at most 100. */
 export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
-/** Longest comment text accepted, before rendering. */
+/** Longest comment text accepted, in characters, before rendering. */
 export const MAX_COMMENT_LENGTH = 50_000;
 /** Most images and mentions in one comment. */
 export const MAX_COMMENT_IMAGES = 20;
@@ -29,7 +29,7 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
 
 const addInput = z.object({
-  text: z.string({ message: 'text is required' }).max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty'),
+  text: requiredString('text').max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty'),
   contentType: z.string().nullish(),
   images: z.array(httpUrl).max(MAX_COMMENT_IMAGES).nullish(),
   mentions: z
@@ -75,7 +75,7 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
  */
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
-  const html = renderContent(args.text, args.contentType);
+  const html = await renderContent(args.text, args.contentType, 'text');
   if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
   return db.$transaction(async (tx) => {
     const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
