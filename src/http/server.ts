@@ -1,15 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { parse } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
-import { nulError } from '../graphql/nul-guard.ts';
-import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
-import { WebSocketServer } from 'ws';
-import type { Viewer } from '../auth/viewer.ts';
-import { authenticateBearer } from '../domain/api-key.ts';
 import type { Services } from '../services.ts';
 import { createApp } from './app.ts';
+import { attachGraphqlWebSocket } from './websocket.ts';
 
 export interface RunningServer {
   url: string;
@@ -38,37 +32,7 @@ export async function startServer(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  const wss = new WebSocketServer({ server, path: '/graphql' });
-  const wsCleanup = useServer<Record<string, unknown>, { viewer?: Viewer }>(
-    {
-      schema,
-      subscribe: sharedSubscribe,
-      onConnect: async (ctx) => {
-        const header =
-          (ctx.connectionParams?.authorization as string | undefined) ??
-          (ctx.connectionParams?.Authorization as string | undefined) ??
-          ctx.extra.request.headers.authorization;
-        try {
-          ctx.extra.viewer = await authenticateBearer(services.database.prisma, header);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      onSubscribe: (_ctx, _id, payload) => {
-        let document;
-        try {
-          document = parse(payload.query);
-        } catch {
-          return undefined; // graphql-ws answers the syntax error itself
-        }
-        const error = nulError({ document, variableValues: payload.variables });
-        return error ? [error] : undefined;
-      },
-      context: (ctx) => ({ db: services.database.prisma, services, viewer: ctx.extra.viewer ?? null, requestId: 'ws' }),
-    },
-    wss,
-  );
+  const webSocket = attachGraphqlWebSocket(server, schema, services);
 
   // Optional `{mcp_base_url}`: a second listener that serves only the tool routes.
   const toolServer = opts.mcpPort !== undefined
@@ -100,8 +64,7 @@ export async function startServer(
     port,
     server,
     close: async () => {
-      await wsCleanup.dispose();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await webSocket.close();
       for (const s of toolServer ? [server, toolServer] : [server]) {
         s.closeAllConnections?.();
         await new Promise<void>((resolve) => s.close(() => resolve()));

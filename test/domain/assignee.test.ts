@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
-import { AppError } from '../../src/errors.ts';
 import { makeProject, makeTeam, makeUser } from '../support/factories.ts';
 import { openTestDatabase } from './task-test-db.ts';
+import { expectAppError } from '../support/errors.ts';
 
 let database: Database;
 let db: Database['prisma'];
@@ -31,13 +31,6 @@ const assignees = (taskId: number) =>
 const events = (taskId: number) =>
   db.outboxEvent.findMany({ where: { taskId, type: 'task.assigned' }, orderBy: { id: 'asc' } });
 
-async function expectError(p: Promise<unknown>, code: string, field: string | null, detail?: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).field).toBe(field);
-  if (detail) expect((err as AppError).detail).toBe(detail);
-}
 
 describe('toggleAssignee (single form, spec 4.1 rule 1)', () => {
   it('assigns, then unassigns the same user on the second call; one event each with action', async () => {
@@ -76,8 +69,8 @@ describe('toggleAssignee (single form, spec 4.1 rule 1)', () => {
 
   it('refuses a non-member (VALIDATION naming userId) and writes nothing', async () => {
     const { owner, stranger, task } = await setup();
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: stranger.id }), 'VALIDATION', 'userId', 'not_project_member');
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: 2147483000 }), 'VALIDATION', 'userId', 'not_project_member');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: stranger.id }), 'VALIDATION', 'userId', 'not_project_member');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: 2147483000 }), 'VALIDATION', 'userId', 'not_project_member');
     expect(await assignees(task.id)).toEqual([]);
     expect(await events(task.id)).toEqual([]);
   });
@@ -89,22 +82,22 @@ describe('toggleAssignee (single form, spec 4.1 rule 1)', () => {
     await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id.toUpperCase() });
     expect(await assignees(task.id)).toEqual([{ userId: null, agentId: agent.id }]);
     expect((await events(task.id))[0].data).toMatchObject({ assignee: { type: 'agent', id: agent.id, displayName: 'Robo' }, action: 'assigned' });
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: foreign.id }), 'VALIDATION', 'agentId', 'not_team_agent');
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: 'not-a-uuid' }), 'VALIDATION', 'agentId');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: foreign.id }), 'VALIDATION', 'agentId', 'not_team_agent');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: 'not-a-uuid' }), 'VALIDATION', 'agentId');
     await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
     expect(await assignees(task.id)).toEqual([]);
   });
 
   it('needs exactly one of userId / agentId', async () => {
     const { owner, member, task, agent } = await setup();
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userId');
-    await expectError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id, agentId: agent.id }), 'VALIDATION', 'userId');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userId');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id, agentId: agent.id }), 'VALIDATION', 'userId');
   });
 
   it('answers NOT_FOUND for a task of another tenant', async () => {
     const { task } = await setup();
     const outsider = await makeUser(db, 'Out');
-    await expectError(toggleAssignee(db, outsider.id, { taskId: task.id }, { userId: outsider.id }), 'NOT_FOUND', 'taskId');
+    await expectAppError(toggleAssignee(db, outsider.id, { taskId: task.id }, { userId: outsider.id }), 'NOT_FOUND', 'taskId');
     expect(await assignees(task.id)).toEqual([]);
   });
 
@@ -162,7 +155,7 @@ describe('setAssignees (multiple form)', () => {
 
   it('refuses the whole call when one user is not a member (field names the index), nothing written', async () => {
     const { owner, member, stranger, task } = await setup();
-    await expectError(
+    await expectAppError(
       setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id, stranger.id] }),
       'VALIDATION',
       'userIds.1',
@@ -175,8 +168,8 @@ describe('setAssignees (multiple form)', () => {
 
   it('limits the list to 50 and needs one of the lists', async () => {
     const { owner, task } = await setup();
-    await expectError(setAssignees(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userIds');
+    await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userIds');
     const many = Array.from({ length: 51 }, (_, i) => i + 1);
-    await expectError(setAssignees(db, owner.id, { taskId: task.id }, { userIds: many }), 'VALIDATION', 'userIds');
+    await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, { userIds: many }), 'VALIDATION', 'userIds');
   });
 });

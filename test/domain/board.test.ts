@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { createTeamBoard, createToolBoard } from '../../src/domain/board.ts';
 import type { TeamBoardInput } from '../../src/domain/board-manifest.ts';
-import { AppError } from '../../src/errors.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { makeBoard, makeTeam, makeUser } from '../support/factories.ts';
+import { rejection } from '../support/errors.ts';
 
 let t: TestApp;
 let db: Db;
@@ -14,15 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The AppError a promise rejects with (fails the test when it resolves). */
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 async function userInTeam(extra: number[] = []) {
   const user = await makeUser(db, 'Owner');

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { addComment, commentListQuery } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
-import { AppError } from '../../src/errors.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { openTestDatabase } from './task-test-db.ts';
+import { expectAppError } from '../support/errors.ts';
 
 let database: Database;
 let db: Database['prisma'];
@@ -24,12 +24,6 @@ async function setup() {
   return { author, peer, outsider, project, task };
 }
 
-async function expectError(p: Promise<unknown>, code: string, field: string | null, detail?: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AppError);
-  expect({ code: (err as AppError).code, field: (err as AppError).field }).toEqual({ code, field });
-  if (detail) expect((err as AppError).detail).toBe(detail);
-}
 
 async function list(userId: number, taskId: number, input: Parameters<typeof commentListQuery>[3] = {}) {
   const q = await commentListQuery(db, userId, { taskId }, input);
@@ -47,14 +41,14 @@ describe('comments list', () => {
     expect((await list(author.id, task.id)).q.limit).toBe(50);
     expect((await list(author.id, task.id, { limit: 100 })).q.limit).toBe(100);
     expect((await list(author.id, task.id, { limit: 1 })).texts).toHaveLength(1);
-    await expectError(list(author.id, task.id, { limit: 101 }), 'VALIDATION', 'limit');
-    await expectError(list(author.id, task.id, { limit: 0 }), 'VALIDATION', 'limit');
-    await expectError(list(author.id, task.id, { offset: -1 }), 'VALIDATION', 'offset');
+    await expectAppError(list(author.id, task.id, { limit: 101 }), 'VALIDATION', 'limit');
+    await expectAppError(list(author.id, task.id, { limit: 0 }), 'VALIDATION', 'limit');
+    await expectAppError(list(author.id, task.id, { offset: -1 }), 'VALIDATION', 'offset');
   });
 
   it('is NOT_FOUND for a task of another tenant', async () => {
     const { outsider, task } = await setup();
-    await expectError(list(outsider.id, task.id), 'NOT_FOUND', 'taskId');
+    await expectAppError(list(outsider.id, task.id), 'NOT_FOUND', 'taskId');
   });
 });
 
@@ -67,14 +61,14 @@ describe('addComment', () => {
     expect(md.text).toContain('<strong>bold</strong>');
     expect(md.text).toContain('<a href="https://x.test/a.png"');
     expect(md.text).not.toContain('<img');
-    await expectError(addComment(db, author.id, { taskId: task.id }, { text: 'x', contentType: 'rst' }), 'VALIDATION', 'contentType');
+    await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: 'x', contentType: 'rst' }), 'VALIDATION', 'contentType');
   });
 
   it('requires non-empty text and http(s) image URLs', async () => {
     const { author, task } = await setup();
-    await expectError(addComment(db, author.id, { taskId: task.id }, { text: '   ' }), 'VALIDATION', 'text');
-    await expectError(addComment(db, author.id, { taskId: task.id }, { text: '<script>x</script>' }), 'VALIDATION', 'text');
-    await expectError(
+    await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: '   ' }), 'VALIDATION', 'text');
+    await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: '<script>x</script>' }), 'VALIDATION', 'text');
+    await expectAppError(
       addComment(db, author.id, { taskId: task.id }, { text: 'x', images: ['javascript:alert(1)'] }),
       'VALIDATION',
       'images.0',
@@ -108,13 +102,13 @@ describe('addComment', () => {
       notes: await db.notification.count({ where: { taskId: task.id } }),
     });
     const before = await counts();
-    await expectError(
+    await expectAppError(
       addComment(db, author.id, { taskId: task.id }, { text: 'hey', mentions: [{ userId: outsider.id, displayName: 'O' }] }),
       'UNAUTHENTICATED',
       'mentions',
       'cross_board_mention',
     );
-    await expectError(
+    await expectAppError(
       addComment(db, author.id, { taskId: task.id }, { text: 'hey', mentions: [{ userId: 2147483000, displayName: 'ghost' }] }),
       'UNAUTHENTICATED',
       'mentions',
@@ -126,9 +120,9 @@ describe('addComment', () => {
   it('limits mentions to 50 and images to 20', async () => {
     const { author, peer, task } = await setup();
     const m = Array.from({ length: 51 }, () => ({ userId: peer.id, displayName: 'p' }));
-    await expectError(addComment(db, author.id, { taskId: task.id }, { text: 'x', mentions: m }), 'VALIDATION', 'mentions');
+    await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: 'x', mentions: m }), 'VALIDATION', 'mentions');
     const imgs = Array.from({ length: 21 }, (_, i) => `https://img.test/${i}.png`);
-    await expectError(addComment(db, author.id, { taskId: task.id }, { text: 'x', images: imgs }), 'VALIDATION', 'images');
+    await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: 'x', images: imgs }), 'VALIDATION', 'images');
     await addComment(db, author.id, { taskId: task.id }, { text: 'x', images: imgs.slice(0, 20), mentions: m.slice(0, 50) });
   });
 });

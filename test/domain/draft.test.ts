@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { createDraft, deleteDraft, draftListQuery, publishDraft, requireDraft, updateDraft } from '../../src/domain/draft.ts';
-import { AppError } from '../../src/errors.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { openTestDatabase } from './task-test-db.ts';
+import { expectAppError } from '../support/errors.ts';
 
 let database: Database;
 let db: Database['prisma'];
@@ -21,11 +21,6 @@ async function setup() {
   return { user, other, project, foreign };
 }
 
-async function expectError(p: Promise<unknown>, code: string, field: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AppError);
-  expect({ code: (err as AppError).code, field: (err as AppError).field }).toEqual({ code, field });
-}
 
 describe('task drafts', () => {
   it('create, list (mine only, newest edit first), get, update, delete', async () => {
@@ -53,16 +48,16 @@ describe('task drafts', () => {
     const cleared = await updateDraft(db, user.id, full.id, { priority: null, dueDate: null });
     expect(cleared).toMatchObject({ priority: null, dueDate: null, title: 'Plan', sectionId: project.sections[1].id });
     await deleteDraft(db, user.id, empty.id);
-    await expectError(requireDraft(db, user.id, empty.id), 'NOT_FOUND', 'draftId');
+    await expectAppError(requireDraft(db, user.id, empty.id), 'NOT_FOUND', 'draftId');
   });
 
   it('checks the project (mine) and the section (of that project)', async () => {
     const { user, project, foreign } = await setup();
-    await expectError(createDraft(db, user.id, { projectId: foreign.id }), 'NOT_FOUND', 'projectId');
-    await expectError(createDraft(db, user.id, { sectionId: project.sections[0].id }), 'VALIDATION', 'sectionId');
-    await expectError(createDraft(db, user.id, { projectId: project.id, sectionId: foreign.sections[0].id }), 'VALIDATION', 'sectionId');
-    await expectError(createDraft(db, user.id, { title: 'x'.repeat(501) }), 'VALIDATION', 'title');
-    await expectError(createDraft(db, user.id, { contentType: 'rst' }), 'VALIDATION', 'contentType');
+    await expectAppError(createDraft(db, user.id, { projectId: foreign.id }), 'NOT_FOUND', 'projectId');
+    await expectAppError(createDraft(db, user.id, { sectionId: project.sections[0].id }), 'VALIDATION', 'sectionId');
+    await expectAppError(createDraft(db, user.id, { projectId: project.id, sectionId: foreign.sections[0].id }), 'VALIDATION', 'sectionId');
+    await expectAppError(createDraft(db, user.id, { title: 'x'.repeat(501) }), 'VALIDATION', 'title');
+    await expectAppError(createDraft(db, user.id, { contentType: 'rst' }), 'VALIDATION', 'contentType');
     await createDraft(db, user.id, { title: 'x'.repeat(500) });
     const d = await createDraft(db, user.id, { projectId: project.id, sectionId: project.sections[0].id });
     const other = await makeProject(db, { memberIds: [user.id] });
@@ -73,10 +68,10 @@ describe('task drafts', () => {
   it("another user's draft is NOT_FOUND for every operation, and stays", async () => {
     const { user, other, project } = await setup();
     const d = await createDraft(db, user.id, { projectId: project.id, title: 'Mine' });
-    await expectError(requireDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
-    await expectError(updateDraft(db, other.id, d.id, { title: 'x' }), 'NOT_FOUND', 'draftId');
-    await expectError(deleteDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
-    await expectError(publishDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
+    await expectAppError(requireDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
+    await expectAppError(updateDraft(db, other.id, d.id, { title: 'x' }), 'NOT_FOUND', 'draftId');
+    await expectAppError(deleteDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
+    await expectAppError(publishDraft(db, other.id, d.id), 'NOT_FOUND', 'draftId');
     expect((await requireDraft(db, user.id, d.id)).title).toBe('Mine');
     expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
   });
@@ -97,14 +92,14 @@ describe('task drafts', () => {
   it('a failed publish keeps the draft unchanged and creates nothing', async () => {
     const { user, other, project } = await setup();
     const noProject = await createDraft(db, user.id, { title: 'Homeless' });
-    await expectError(publishDraft(db, user.id, noProject.id), 'VALIDATION', 'projectId');
+    await expectAppError(publishDraft(db, user.id, noProject.id), 'VALIDATION', 'projectId');
     const noTitle = await createDraft(db, user.id, { projectId: project.id });
-    await expectError(publishDraft(db, user.id, noTitle.id), 'VALIDATION', 'title');
+    await expectAppError(publishDraft(db, user.id, noTitle.id), 'VALIDATION', 'title');
 
     // The user leaves the project after drafting: creation fails inside the transaction.
     const left = await createDraft(db, other.id, { projectId: project.id, title: 'Orphan' });
     await db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: other.id } } });
-    await expectError(publishDraft(db, other.id, left.id), 'NOT_FOUND', 'projectId');
+    await expectAppError(publishDraft(db, other.id, left.id), 'NOT_FOUND', 'projectId');
     expect(await requireDraft(db, other.id, left.id)).toMatchObject({ title: 'Orphan', projectId: project.id });
     expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).taskCounter).toBe(0);

@@ -5,9 +5,9 @@ import { addComment } from '../../src/domain/comment.ts';
 import { archiveNotifications, inboxQuery, markNotificationsRead } from '../../src/domain/inbox.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
-import { AppError } from '../../src/errors.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { openTestDatabase } from './task-test-db.ts';
+import { expectAppError } from '../support/errors.ts';
 
 let database: Database;
 let db: Database['prisma'];
@@ -34,11 +34,6 @@ async function inbox(userId: number, input: Parameters<typeof inboxQuery>[1] = {
   return { items, total };
 }
 
-async function expectValidation(p: Promise<unknown>, field: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AppError);
-  expect({ code: (err as AppError).code, field: (err as AppError).field }).toEqual({ code: 'VALIDATION', field });
-}
 
 describe('notifications', () => {
   it('assignment, mention and watched update reach the right users, newest first, never the actor', async () => {
@@ -94,14 +89,14 @@ describe('notifications', () => {
 
   it('ids: 1 to 100 positive integers; paging limits 1 to 100', async () => {
     const { other } = await setup();
-    await expectValidation(archiveNotifications(db, other.id, []), 'ids');
-    await expectValidation(archiveNotifications(db, other.id, [0]), 'ids.0');
-    await expectValidation(archiveNotifications(db, other.id, Array.from({ length: 101 }, (_, i) => i + 1)), 'ids');
+    await expectAppError(archiveNotifications(db, other.id, []), 'VALIDATION', 'ids');
+    await expectAppError(archiveNotifications(db, other.id, [0]), 'VALIDATION', 'ids.0');
+    await expectAppError(archiveNotifications(db, other.id, Array.from({ length: 101 }, (_, i) => i + 1)), 'VALIDATION', 'ids');
     expect(await archiveNotifications(db, other.id, Array.from({ length: 100 }, (_, i) => i + 1))).toBe(0);
-    await expectValidation(markNotificationsRead(db, other.id, [1.5]), 'ids.0');
+    await expectAppError(markNotificationsRead(db, other.id, [1.5]), 'VALIDATION', 'ids.0');
     expect(inboxQuery(other.id, {}).limit).toBe(50);
     expect(inboxQuery(other.id, { limit: 100 }).limit).toBe(100);
-    await expectValidation(Promise.resolve().then(() => inboxQuery(other.id, { limit: 101 })), 'limit');
-    await expectValidation(Promise.resolve().then(() => inboxQuery(other.id, { limit: 0 })), 'limit');
+    await expectAppError(Promise.resolve().then(() => inboxQuery(other.id, { limit: 101 })), 'VALIDATION', 'limit');
+    await expectAppError(Promise.resolve().then(() => inboxQuery(other.id, { limit: 0 })), 'VALIDATION', 'limit');
   });
 });

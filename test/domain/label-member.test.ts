@@ -4,9 +4,9 @@ import { createLabel, listLabels } from '../../src/domain/label.ts';
 import { addMember, listMembers, parseUserRef, removeMember } from '../../src/domain/member.ts';
 import { updateProjectStatus } from '../../src/domain/project.ts';
 import { chooseTicketPrefix, ticketPrefixCandidates } from '../../src/domain/ticket-prefix.ts';
-import { AppError } from '../../src/errors.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
+import { rejection, thrown } from '../support/errors.ts';
 
 let t: TestApp;
 let db: Db;
@@ -16,24 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
-function thrown(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(AppError);
-    return e as AppError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('ticket prefix', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { createSection, deleteSection, listSections, updateSection } from '../../src/domain/section.ts';
-import { AppError } from '../../src/errors.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
+import { rejection } from '../support/errors.ts';
 
 let t: TestApp;
 let db: Db;
@@ -13,14 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function rejection(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {
   const user = await makeUser(db, 'Owner');

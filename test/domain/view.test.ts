@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { boardSubtaskSettingOf, createView, deleteView, projectViewsQuery, requireView, updateView } from '../../src/domain/view.ts';
-import { AppError } from '../../src/errors.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { openTestDatabase } from './task-test-db.ts';
+import { expectAppError } from '../support/errors.ts';
 
 let database: Database;
 let db: Database['prisma'];
@@ -21,11 +21,6 @@ async function setup() {
   return { user, colleague, stranger, project };
 }
 
-async function expectError(p: Promise<unknown>, code: string, field: string) {
-  const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(AppError);
-  expect({ code: (err as AppError).code, field: (err as AppError).field }).toEqual({ code, field });
-}
 
 describe('saved views', () => {
   it('sets the subtask setting on create (default None) and reports it as the board setting', async () => {
@@ -53,19 +48,19 @@ describe('saved views', () => {
 
   it('validates title (1..200), setting, layout, filters; an empty update is refused', async () => {
     const { user, project } = await setup();
-    await expectError(createView(db, user.id, { projectId: project.id, title: '' }), 'VALIDATION', 'title');
-    await expectError(createView(db, user.id, { projectId: project.id, title: 'x'.repeat(201) }), 'VALIDATION', 'title');
+    await expectAppError(createView(db, user.id, { projectId: project.id, title: '' }), 'VALIDATION', 'title');
+    await expectAppError(createView(db, user.id, { projectId: project.id, title: 'x'.repeat(201) }), 'VALIDATION', 'title');
     await createView(db, user.id, { projectId: project.id, title: 'x'.repeat(200) });
-    await expectError(
+    await expectAppError(
       createView(db, user.id, { projectId: project.id, title: 'x', subtaskSetting: 'Sideways' as never }),
       'VALIDATION',
       'subtaskSetting',
     );
-    await expectError(createView(db, user.id, { projectId: project.id, title: 'x', layout: 'kanban' }), 'VALIDATION', 'layout');
-    await expectError(createView(db, user.id, { projectId: project.id, title: 'x', filters: { s: 'y'.repeat(10_001) } }), 'VALIDATION', 'filters');
+    await expectAppError(createView(db, user.id, { projectId: project.id, title: 'x', layout: 'kanban' }), 'VALIDATION', 'layout');
+    await expectAppError(createView(db, user.id, { projectId: project.id, title: 'x', filters: { s: 'y'.repeat(10_001) } }), 'VALIDATION', 'filters');
     const view = await createView(db, user.id, { projectId: project.id, title: 'ok' });
-    await expectError(updateView(db, user.id, view.id, {}), 'VALIDATION', 'subtaskSetting');
-    await expectError(updateView(db, user.id, view.id, { subtaskSetting: 'Bad' as never }), 'VALIDATION', 'subtaskSetting');
+    await expectAppError(updateView(db, user.id, view.id, {}), 'VALIDATION', 'subtaskSetting');
+    await expectAppError(updateView(db, user.id, view.id, { subtaskSetting: 'Bad' as never }), 'VALIDATION', 'subtaskSetting');
     expect((await requireView(db, user.id, view.id)).subtaskSetting).toBe('None');
   });
 
@@ -73,12 +68,12 @@ describe('saved views', () => {
     const { user, colleague, stranger, project } = await setup();
     const view = await createView(db, user.id, { projectId: project.id, title: 'Private' });
     for (const other of [colleague, stranger]) {
-      await expectError(requireView(db, other.id, view.id), 'NOT_FOUND', 'viewId');
-      await expectError(updateView(db, other.id, view.id, { subtaskSetting: 'Card' }), 'NOT_FOUND', 'viewId');
-      await expectError(deleteView(db, other.id, view.id), 'NOT_FOUND', 'viewId');
+      await expectAppError(requireView(db, other.id, view.id), 'NOT_FOUND', 'viewId');
+      await expectAppError(updateView(db, other.id, view.id, { subtaskSetting: 'Card' }), 'NOT_FOUND', 'viewId');
+      await expectAppError(deleteView(db, other.id, view.id), 'NOT_FOUND', 'viewId');
     }
-    await expectError(createView(db, stranger.id, { projectId: project.id, title: 'x' }), 'NOT_FOUND', 'projectId');
-    await expectError(projectViewsQuery(db, stranger.id, project.id), 'NOT_FOUND', 'projectId');
+    await expectAppError(createView(db, stranger.id, { projectId: project.id, title: 'x' }), 'NOT_FOUND', 'projectId');
+    await expectAppError(projectViewsQuery(db, stranger.id, project.id), 'NOT_FOUND', 'projectId');
     const q = await projectViewsQuery(db, colleague.id, project.id);
     expect(await db.savedView.count({ where: q.where })).toBe(0);
     expect((await requireView(db, user.id, view.id)).subtaskSetting).toBe('None');
@@ -91,7 +86,7 @@ describe('saved views', () => {
     const q = await projectViewsQuery(db, user.id, project.id);
     expect((await db.savedView.findMany(q)).map((v) => v.id)).toEqual([a.id, b.id]);
     await deleteView(db, user.id, a.id);
-    await expectError(deleteView(db, user.id, a.id), 'NOT_FOUND', 'viewId');
+    await expectAppError(deleteView(db, user.id, a.id), 'NOT_FOUND', 'viewId');
     expect((await db.savedView.findMany(q)).map((v) => v.id)).toEqual([b.id]);
   });
 });

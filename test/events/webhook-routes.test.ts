@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestApp } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 import { makeTask, startReceiver } from './harness.ts';
 
@@ -37,22 +38,10 @@ async function create(key: string, body: Record<string, unknown>) {
   return call('POST', BASE, key, body);
 }
 
-function expectError(
-  r: { status: number; body: Record<string, any> },
-  status: number,
-  field: string | null,
-  code?: string,
-) {
-  expect(r.status).toBe(status);
-  expect(r.body.success).toBe(false);
-  expect(typeof r.body.message).toBe('string');
-  expect(r.body.details.field).toBe(field);
-  if (code) expect(r.body.details.code).toBe(code);
-}
 
 describe('POST /api/v1/webhook/subscriptions', () => {
   it('401 without a key', async () => {
-    expectError(await create('', { url: 'http://127.0.0.1/x' }), 401, 'authorization');
+    await expectError(await create('', { url: 'http://127.0.0.1/x' }), 401, 'authorization');
   });
 
   it('400 on bad input, naming the field; nothing written', async () => {
@@ -90,14 +79,14 @@ describe('POST /api/v1/webhook/subscriptions', () => {
     const a = await owner();
     const b = await owner();
     const url = receiver.urlFor('x');
-    expectError(
+    await expectError(
       await create(a.key, { url, project_id: b.project.id, metadata: EVENTS }),
       404,
       'project_id',
       'not_found',
     );
-    expectError(await create(a.key, { url, team_id: b.team.uuid, metadata: EVENTS }), 404, 'team_id', 'not_found');
-    expectError(await create(a.key, { url, project_id: 999999, metadata: EVENTS }), 404, 'project_id');
+    await expectError(await create(a.key, { url, team_id: b.team.uuid, metadata: EVENTS }), 404, 'team_id', 'not_found');
+    await expectError(await create(a.key, { url, project_id: 999999, metadata: EVENTS }), 404, 'project_id');
     expect(await t.db.webhookSubscription.count({ where: { projectId: b.project.id } })).toBe(0);
   });
 
@@ -150,9 +139,9 @@ describe('POST /api/v1/webhook/subscriptions', () => {
     // another user sees none of them
     const b = await owner();
     expect((await call('GET', BASE, b.key)).body.subscriptions).toEqual([]);
-    expectError(await call('GET', `${BASE}/${r.body.subscription.id}`, b.key), 404, 'subscription_id', 'not_found');
-    expectError(await call('GET', `${BASE}?project_id=${a.project.id}`, b.key), 404, 'project_id');
-    expectError(await call('GET', `${BASE}/abc`, a.key), 400, 'subscription_id');
+    await expectError(await call('GET', `${BASE}/${r.body.subscription.id}`, b.key), 404, 'subscription_id', 'not_found');
+    await expectError(await call('GET', `${BASE}?project_id=${a.project.id}`, b.key), 404, 'project_id');
+    await expectError(await call('GET', `${BASE}/abc`, a.key), 400, 'subscription_id');
   });
 
   it('allows 20 subscriptions per project and refuses the 21st', async () => {
@@ -164,7 +153,7 @@ describe('POST /api/v1/webhook/subscriptions', () => {
     expect(
       (await create(a.key, { url: receiver.urlFor('n19'), project_id: a.project.id, metadata: EVENTS })).status,
     ).toBe(201);
-    expectError(
+    await expectError(
       await create(a.key, { url: receiver.urlFor('n20'), project_id: a.project.id, metadata: EVENTS }),
       400,
       'project_id',
@@ -179,24 +168,24 @@ describe('PATCH /api/v1/webhook/subscriptions/{id} (spec 4.5)', () => {
     const a = await owner();
     const { body } = await create(a.key, { url: receiver.urlFor('p'), project_id: a.project.id, metadata: EVENTS });
     const path = `${BASE}/${body.subscription.id}`;
-    expectError(
+    await expectError(
       await call('PATCH', path, undefined, { metadata: { 'X-Event-Type': ['task.assigned'] } }),
       401,
       'authorization',
     );
-    expectError(
+    await expectError(
       await call('PATCH', path, a.key, { metadata: { 'X-Event-Type': ['task.assigned', 'task.moved'] } }),
       400,
       'metadata',
       'invalid_event',
     );
-    expectError(await call('PATCH', path, a.key, { metadata: { 'X-Event-Type': [] } }), 400, 'metadata');
-    expectError(await call('PATCH', path, a.key, { metadata: 'task.assigned' }), 400, 'metadata');
-    expectError(await call('PATCH', path, a.key, {}), 400, 'metadata', 'required');
-    expectError(await call('PATCH', path, a.key, { active: 'yes' }), 400, 'active');
-    expectError(await call('PATCH', `${BASE}/0`, a.key, { metadata: EVENTS }), 400, 'subscription_id');
+    await expectError(await call('PATCH', path, a.key, { metadata: { 'X-Event-Type': [] } }), 400, 'metadata');
+    await expectError(await call('PATCH', path, a.key, { metadata: 'task.assigned' }), 400, 'metadata');
+    await expectError(await call('PATCH', path, a.key, {}), 400, 'metadata', 'required');
+    await expectError(await call('PATCH', path, a.key, { active: 'yes' }), 400, 'active');
+    await expectError(await call('PATCH', `${BASE}/0`, a.key, { metadata: EVENTS }), 400, 'subscription_id');
     const b = await owner();
-    expectError(
+    await expectError(
       await call('PATCH', path, b.key, { metadata: { 'X-Event-Type': ['task.assigned'] } }),
       404,
       'subscription_id',
@@ -233,12 +222,12 @@ describe('DELETE, deliveries, redeliver, test', () => {
     const b = await owner();
     const { body } = await create(a.key, { url: receiver.urlFor('d'), project_id: a.project.id, metadata: EVENTS });
     const path = `${BASE}/${body.subscription.id}`;
-    expectError(await call('DELETE', path), 401, 'authorization');
-    expectError(await call('DELETE', path, b.key), 404, 'subscription_id');
+    await expectError(await call('DELETE', path), 401, 'authorization');
+    await expectError(await call('DELETE', path, b.key), 404, 'subscription_id');
     expect(await t.db.webhookSubscription.count({ where: { id: body.subscription.id } })).toBe(1);
     const del = await call('DELETE', path, a.key);
     expect(del).toEqual({ status: 200, body: { success: true, deleted: true, id: body.subscription.id } });
-    expectError(await call('GET', path, a.key), 404, 'subscription_id');
+    await expectError(await call('GET', path, a.key), 404, 'subscription_id');
   });
 
   it('deliveries: 401, 400 on bad paging, 404, then the log with attempts; redeliver 404/409/202', async () => {
@@ -247,11 +236,11 @@ describe('DELETE, deliveries, redeliver, test', () => {
     const { body } = await create(a.key, { url: receiver.urlFor('log'), project_id: a.project.id, metadata: EVENTS });
     const id = body.subscription.id;
     const path = `${BASE}/${id}/deliveries`;
-    expectError(await call('GET', path), 401, 'authorization');
-    expectError(await call('GET', `${path}?limit=0`, a.key), 400, 'limit');
-    expectError(await call('GET', `${path}?limit=101`, a.key), 400, 'limit');
-    expectError(await call('GET', `${path}?status=lost`, a.key), 400, 'status');
-    expectError(await call('GET', path, b.key), 404, 'subscription_id');
+    await expectError(await call('GET', path), 401, 'authorization');
+    await expectError(await call('GET', `${path}?limit=0`, a.key), 400, 'limit');
+    await expectError(await call('GET', `${path}?limit=101`, a.key), 400, 'limit');
+    await expectError(await call('GET', `${path}?status=lost`, a.key), 400, 'status');
+    await expectError(await call('GET', path, b.key), 404, 'subscription_id');
     expect((await call('GET', `${path}?limit=100`, a.key)).body).toEqual({
       success: true,
       deliveries: [],
@@ -329,11 +318,11 @@ describe('DELETE, deliveries, redeliver, test', () => {
     expect((await call('GET', `${path}?status=pending`, a.key)).body.total).toBe(0);
 
     const redo = `${path}/${delivery.id}/redeliver`;
-    expectError(await call('POST', redo), 401, 'authorization');
-    expectError(await call('POST', redo, b.key), 404, 'subscription_id');
-    expectError(await call('POST', `${path}/999999/redeliver`, a.key), 404, 'delivery_id');
+    await expectError(await call('POST', redo), 401, 'authorization');
+    await expectError(await call('POST', redo, b.key), 404, 'subscription_id');
+    await expectError(await call('POST', `${path}/999999/redeliver`, a.key), 404, 'delivery_id');
     await t.db.webhookSubscription.update({ where: { id }, data: { active: false } });
-    expectError(await call('POST', redo, a.key), 409, 'subscription_id', 'disabled');
+    await expectError(await call('POST', redo, a.key), 409, 'subscription_id', 'disabled');
     expect((await t.db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe('failed');
     await t.db.webhookSubscription.update({ where: { id }, data: { active: true } });
     const ok = await call('POST', redo, a.key);
@@ -353,8 +342,8 @@ describe('DELETE, deliveries, redeliver, test', () => {
     const { body } = await create(a.key, { url: receiver.urlFor('ping'), project_id: a.project.id, metadata: EVENTS });
     receiver.trust('ping', body.subscription.secret);
     const path = `${BASE}/${body.subscription.id}/test`;
-    expectError(await call('POST', path), 401, 'authorization');
-    expectError(await call('POST', path, b.key), 404, 'subscription_id');
+    await expectError(await call('POST', path), 401, 'authorization');
+    await expectError(await call('POST', path, b.key), 404, 'subscription_id');
     const r = await call('POST', path, a.key);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { gql } from '../support/graphql.ts';
 import { makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 let t: TestApp;
@@ -8,16 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function gql(key: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await t.fetch('/graphql', { key, method: 'POST', json: { query, variables } });
-  return (await res.json()) as { data?: Record<string, any>; errors?: { message: string; extensions: Record<string, unknown> }[] };
-}
 
 describe('boards, sections, labels and members through GraphQL', () => {
   it('createTeamBoard returns the board with nested selections; project(id) reads it back', async () => {
     const { user, key } = await makeUserWithKey(t.db);
     const team = await makeTeam(t.db, [user.id]);
-    const r = await gql(
+    const r = await gql(t, 
       key,
       `mutation($teamId: String!, $input: TeamBoardInput!) {
         createTeamBoard(teamId: $teamId, input: $input) {
@@ -48,7 +45,7 @@ describe('boards, sections, labels and members through GraphQL', () => {
     ]);
     expect(b.tasks).toEqual([{ id: expect.any(Number), uniqueIndex: 1, ticketNumber: 'DP-1', title: 'Pipelines', sectionId: b.sections[1].id }]);
 
-    const read = await gql(key, 'query($id: Int!) { project(id: $id) { id sections { title } labels { name } } }', { id: b.project.id });
+    const read = await gql(t, key, 'query($id: Int!) { project(id: $id) { id sections { title } labels { name } } }', { id: b.project.id });
     expect(read.data!.project).toEqual({ id: b.project.id, sections: [{ title: 'Todo' }, { title: 'Done' }], labels: [{ name: 'infra' }] });
   });
 
@@ -56,16 +53,16 @@ describe('boards, sections, labels and members through GraphQL', () => {
     const { user, key } = await makeUserWithKey(t.db);
     const eve = await makeUserWithKey(t.db);
     const b = await makeBoard(t.db, user.id);
-    const notMine = await gql(eve.key, 'query($id: Int!) { project(id: $id) { id title } }', { id: b.project.id });
+    const notMine = await gql(t, eve.key, 'query($id: Int!) { project(id: $id) { id title } }', { id: b.project.id });
     expect(notMine.data).toBeNull();
     expect(notMine.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND', field: 'id' });
-    const bad = await gql(key, 'mutation($i: CreateSectionInput!) { createSection(input: $i) { id } }', {
+    const bad = await gql(t, key, 'mutation($i: CreateSectionInput!) { createSection(input: $i) { id } }', {
       i: { projectId: b.project.id, title: 'x'.repeat(201) },
     });
     expect(bad.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'title', detail: 'too_big' });
-    const dup = await gql(key, 'mutation($i: CreateLabelInput!) { a: createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'Bug' } });
+    const dup = await gql(t, key, 'mutation($i: CreateLabelInput!) { a: createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'Bug' } });
     expect(dup.errors).toBeUndefined();
-    const dup2 = await gql(key, 'mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'BUG' } });
+    const dup2 = await gql(t, key, 'mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', { i: { projectId: b.project.id, name: 'BUG' } });
     expect(dup2.errors![0].extensions).toMatchObject({ code: 'CONFLICT', field: 'name', detail: 'duplicate' });
   });
 
@@ -74,14 +71,14 @@ describe('boards, sections, labels and members through GraphQL', () => {
     const b = await makeBoard(t.db, user.id);
     const done = b.sections[2];
     const order = async () =>
-      (await gql(key, 'query($p: Int!) { sections(projectId: $p) { title } }', { p: b.project.id })).data!.sections.map(
+      (await gql(t, key, 'query($p: Int!) { sections(projectId: $p) { title } }', { p: b.project.id })).data!.sections.map(
         (s: { title: string }) => s.title,
       );
-    await gql(key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, title: 'Shipped' } });
+    await gql(t, key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, title: 'Shipped' } });
     expect(await order()).toEqual(['Todo', 'Doing', 'Shipped']);
-    await gql(key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, moveAfterSectionId: null } });
+    await gql(t, key, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', { i: { sectionId: done.id, moveAfterSectionId: null } });
     expect(await order()).toEqual(['Shipped', 'Todo', 'Doing']);
-    const del = await gql(key, 'mutation($s: Int!) { deleteSection(sectionId: $s) { deletedSectionId movedTaskCount movedToSection { title } } }', {
+    const del = await gql(t, key, 'mutation($s: Int!) { deleteSection(sectionId: $s) { deletedSectionId movedTaskCount movedToSection { title } } }', {
       s: done.id,
     });
     expect(del.data!.deleteSection).toEqual({ deletedSectionId: done.id, movedTaskCount: 0, movedToSection: { title: 'Todo' } });
@@ -91,21 +88,21 @@ describe('boards, sections, labels and members through GraphQL', () => {
     const { user, key } = await makeUserWithKey(t.db);
     const ada = await makeUserWithKey(t.db, 'Ada');
     const b = await makeBoard(t.db, user.id);
-    const add = await gql(key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { user { id email } joinedAt } }', {
+    const add = await gql(t, key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { user { id email } joinedAt } }', {
       p: b.project.id,
       u: ada.user.email,
     });
     expect(add.data!.addProjectMember.user).toEqual({ id: ada.user.id, email: ada.user.email });
-    const bad = await gql(key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { joinedAt } }', { p: b.project.id, u: '1.5' });
+    const bad = await gql(t, key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { joinedAt } }', { p: b.project.id, u: '1.5' });
     expect(bad.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'user', detail: 'invalid_type' });
-    const members = await gql(ada.key, 'query($p: Int!) { projectMembers(projectId: $p) { id photoURL } }', { p: b.project.id });
+    const members = await gql(t, ada.key, 'query($p: Int!) { projectMembers(projectId: $p) { id photoURL } }', { p: b.project.id });
     expect(members.data!.projectMembers.map((m: { id: number }) => m.id)).toEqual([user.id, ada.user.id]);
-    const rm = await gql(key, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { memberCount } }', {
+    const rm = await gql(t, key, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { memberCount } }', {
       p: b.project.id,
       u: String(ada.user.id),
     });
     expect(rm.data!.removeProjectMember.memberCount).toBe(1);
-    const st = await gql(key, 'mutation($p: Int!) { updateProjectStatus(projectId: $p, status: Archive) { status } }', { p: b.project.id });
+    const st = await gql(t, key, 'mutation($p: Int!) { updateProjectStatus(projectId: $p, status: Archive) { status } }', { p: b.project.id });
     expect(st.data!.updateProjectStatus.status).toBe('Archive');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { gql } from '../support/graphql.ts';
 import { makeBusyBoard, makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 
 // Every Relay connection against its offset (or plain) sibling: the same
@@ -15,15 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface GqlResult {
-  data?: Record<string, any> | null;
-  errors?: { message: string; extensions: Record<string, unknown> }[];
-}
 
-async function gql(key: string, query: string, variables: Record<string, unknown> = {}): Promise<GqlResult> {
-  const res = await t.fetch('/graphql', { method: 'POST', key, json: { query, variables } });
-  return (await res.json()) as GqlResult;
-}
 
 /** One list: its connection field, its offset or plain sibling, and the arguments both take. */
 interface ListCase {
@@ -55,7 +48,7 @@ function siblingQuery(c: ListCase) {
 
 /** The ids of the sibling list and its total (the offset form is the reference order). */
 async function reference(key: string, c: ListCase) {
-  const r = await gql(key, siblingQuery(c), c.vars);
+  const r = await gql(t, key, siblingQuery(c), c.vars);
   expect(r.errors, c.name).toBeUndefined();
   const items: { id: number }[] = c.plain ? r.data!.s : r.data!.s.items;
   return { ids: items.map((i) => i.id), total: c.plain ? items.length : (r.data!.s.total as number) };
@@ -64,7 +57,7 @@ async function reference(key: string, c: ListCase) {
 type Page = { totalCount: number; edges: { cursor: string; node: { id: number } }[]; pageInfo: Record<string, any> };
 
 async function page(key: string, c: ListCase, paging: Record<string, unknown>): Promise<Page> {
-  const r = await gql(key, connectionQuery(c), { ...c.vars, ...paging });
+  const r = await gql(t, key, connectionQuery(c), { ...c.vars, ...paging });
   expect(r.errors, c.name).toBeUndefined();
   return r.data!.c as Page;
 }
@@ -360,9 +353,9 @@ describe('GraphQL connections', () => {
     const ownerCursors = new Map<string, string>();
     for (const c of cases) ownerCursors.set(c.name, (await page(owner.key, c, { first: 2 })).pageInfo.endCursor);
     for (const c of cases) {
-      const sibling = await gql(stranger.key, siblingQuery(c), c.vars);
+      const sibling = await gql(t, stranger.key, siblingQuery(c), c.vars);
       for (const after of [undefined, ownerCursors.get(c.name)]) {
-        const conn = await gql(stranger.key, connectionQuery(c), { ...c.vars, first: 50, after });
+        const conn = await gql(t, stranger.key, connectionQuery(c), { ...c.vars, first: 50, after });
         if (sibling.errors) {
           expect(sibling.errors[0].extensions.code, c.name).toBe('NOT_FOUND');
           expect(conn.errors?.[0].extensions, c.name).toMatchObject({ code: 'NOT_FOUND' });
@@ -382,7 +375,7 @@ describe('GraphQL connections', () => {
 
   it('first/last: 1 to 100, one of them; malformed or foreign cursors: VALIDATION naming the argument', async () => {
     const c = cases[0];
-    const run = (vars: Record<string, unknown>) => gql(owner.key, connectionQuery(c), vars);
+    const run = (vars: Record<string, unknown>) => gql(t, owner.key, connectionQuery(c), vars);
     const invalid = async (vars: Record<string, unknown>, field: string, detail: string) => {
       const r = await run(vars);
       expect(r.errors?.[0].extensions, JSON.stringify(vars)).toMatchObject({ code: 'VALIDATION', field, detail });
@@ -439,7 +432,7 @@ describe('GraphQL connections', () => {
       cases.find((x) => x.name === 'projects createdAt asc')!,
     ];
     const titleCursor = (await page(owner.key, byTitle, { first: 1 })).pageInfo.endCursor;
-    const wrongOrder = await gql(owner.key, connectionQuery(byDate), { ...byDate.vars, after: titleCursor });
+    const wrongOrder = await gql(t, owner.key, connectionQuery(byDate), { ...byDate.vars, after: titleCursor });
     expect(wrongOrder.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'after' });
   });
 
@@ -471,7 +464,7 @@ describe('GraphQL connections', () => {
     async function run(b: { key: string; projectId: number }, after?: string) {
       statements.length = 0;
       recording = true;
-      const r = await gql(b.key, QUERY, { p: b.projectId, after });
+      const r = await gql(t, b.key, QUERY, { p: b.projectId, after });
       recording = false;
       expect(r.errors).toBeUndefined();
       // Authentication is not the list's concern (and touches the key only once a minute).

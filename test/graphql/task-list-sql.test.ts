@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.ts';
+import { gql } from '../support/graphql.ts';
 import { makeBusyBoard } from '../support/factories.ts';
 
 // The task list loads nested assignees (users and agents), labels and the
@@ -54,15 +55,10 @@ const board = (n: number) => makeBusyBoard(t.db, n, (i) => new Date(Date.UTC(202
 async function run(key: string, projectId: number, limit: number) {
   statements.length = 0;
   recording = true;
-  const res = await t.fetch('/graphql', {
-    key,
-    method: 'POST',
-    json: { query: QUERY, variables: { projectId, limit } },
-  });
-  const body = await res.json();
+  const body = await gql(t, key, QUERY, { projectId, limit });
   recording = false;
   expect(body.errors).toBeUndefined();
-  return { data: body.data.tasks, sql: [...statements] };
+  return { data: body.data!.tasks, sql: [...statements] };
 }
 
 /** The main table of a statement (`SELECT … FROM "public"."Task" …` → `Task`). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/app.ts';
+import { gql } from '../support/graphql.ts';
 import { makeProject, makeUser, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -8,13 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function gql(key: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await t.fetch('/graphql', { key, method: 'POST', json: { query, variables } });
-  return res.json() as Promise<{
-    data?: Record<string, any>;
-    errors?: { message: string; extensions: Record<string, unknown> }[];
-  }>;
-}
 
 const TASK =
   'id ticketNumber title description priority status section { title } labels { name } assignees { id kind displayName } estimateMinutes estimateSize dueDate commentCount createdBy { id }';
@@ -25,7 +19,7 @@ describe('GraphQL task operations', () => {
     const mate = await makeUser(t.db);
     const project = await makeProject(t.db, { memberIds: [user.id, mate.id], prefix: 'GQL' });
     const label = await t.db.label.create({ data: { projectId: project.id, name: 'bug' } });
-    const created = await gql(key, `mutation($input: CreateTaskInput!) { createTask(input: $input) { ${TASK} } }`, {
+    const created = await gql(t, key, `mutation($input: CreateTaskInput!) { createTask(input: $input) { ${TASK} } }`, {
       input: {
         projectId: project.id,
         title: 'From GraphQL',
@@ -58,7 +52,7 @@ describe('GraphQL task operations', () => {
     });
     const id = created.data!.createTask.id;
     for (const ref of [{ taskId: id }, { ticketNumber: 'GQL-1' }, { projectId: project.id, uniqueIndex: 1 }]) {
-      const got = await gql(key, `query($ref: TaskRefInput!) { task(ref: $ref) { id } }`, { ref });
+      const got = await gql(t, key, `query($ref: TaskRefInput!) { task(ref: $ref) { id } }`, { ref });
       expect(got.data?.task.id, JSON.stringify(ref)).toBe(id);
     }
   });
@@ -66,17 +60,17 @@ describe('GraphQL task operations', () => {
   it('errors carry stable codes and the field: validation, not found, unauthenticated', async () => {
     const { user, key } = await makeUserWithKey(t.db);
     const project = await makeProject(t.db, { memberIds: [user.id] });
-    const bad = await gql(key, `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`, {
+    const bad = await gql(t, key, `mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }`, {
       input: { projectId: project.id, title: 'x', estimateSize: 1 },
     });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'estimateSize' });
-    const nullTitle = await gql(
+    const nullTitle = await gql(t, 
       key,
       `mutation { updateTask(ref: { projectId: ${project.id}, uniqueIndex: 1 }, input: { title: null }) { id } }`,
     );
     expect(nullTitle.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'title' });
     const other = await makeProject(t.db, { memberIds: [(await makeUser(t.db)).id] });
-    const hidden = await gql(key, `mutation { moveTask(ref: { taskId: 1 }, targetProjectId: ${other.id}) { id } }`);
+    const hidden = await gql(t, key, `mutation { moveTask(ref: { taskId: 1 }, targetProjectId: ${other.id}) { id } }`);
     expect(hidden.errors?.[0].extensions.code).toBe('NOT_FOUND');
     const res = await t.fetch('/graphql', { method: 'POST', json: { query: '{ tasks { total } }' } });
     const anon = await res.json();
@@ -87,14 +81,14 @@ describe('GraphQL task operations', () => {
     const { user, key } = await makeUserWithKey(t.db);
     const project = await makeProject(t.db, { memberIds: [user.id] });
     for (const title of ['a', 'b', 'c']) {
-      await gql(key, `mutation { createTask(input: { projectId: ${project.id}, title: "${title}" }) { id } }`);
+      await gql(t, key, `mutation { createTask(input: { projectId: ${project.id}, title: "${title}" }) { id } }`);
     }
-    const page = await gql(
+    const page = await gql(t, 
       key,
       `{ tasks(filter: { projectId: ${project.id} }, limit: 2, offset: 1) { total limit offset items { title } } }`,
     );
     expect(page.data!.tasks).toEqual({ total: 3, limit: 2, offset: 1, items: [{ title: 'b' }, { title: 'a' }] });
-    const over = await gql(key, `{ tasks(limit: 101) { total } }`);
+    const over = await gql(t, key, `{ tasks(limit: 101) { total } }`);
     expect(over.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'limit' });
   });
 });

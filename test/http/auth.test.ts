@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, hashApiKey, MAX_ACTIVE_KEYS, revokeApiKey } from '../../src/domain/api-key.ts';
 import { createTestServer } from '../support/app.ts';
+import { expect401 as expectUnauthenticated } from '../support/errors.ts';
+import { gql } from '../support/graphql.ts';
 import { makeUser, makeUserWithKey } from '../support/factories.ts';
 import { startSession } from '../security/session-helpers.ts';
 
@@ -13,11 +15,8 @@ afterAll(() => t.close());
 
 const PATHS = ['/api/mcp/user/context', '/api/v1/user/context'];
 
-async function expect401(res: Response, code: string) {
-  expect(res.status).toBe(401);
-  const body = await res.json();
-  expect(body).toEqual({ success: false, error: 'UNAUTHENTICATED', message: expect.any(String), details: { field: 'authorization', code } });
-}
+/** A 401 naming the authorization header and the detail `code`. */
+const expect401 = (res: Response, code: string) => expectUnauthenticated(res, { field: 'authorization', code });
 
 describe('Bearer authentication', () => {
   it.each(PATHS)('%s: no header → 401 with the error body', async (path) => {
@@ -85,15 +84,15 @@ describe('API keys', () => {
 });
 
 describe('API keys through GraphQL: signed session only', () => {
-  const gql = (headers: Record<string, string>, query: string, variables?: object) =>
-    t.fetch('/graphql', { method: 'POST', headers, json: { query, variables } }).then((r) => r.json());
+  const gqlWith = (headers: Record<string, string>, query: string, variables?: Record<string, unknown>) =>
+    gql(t, undefined, query, variables, headers);
 
   it('a key alone cannot list, create or revoke keys: UNAUTHENTICATED naming svc_session, nothing written', async () => {
     const { key, user, keyId } = await makeUserWithKey(t.db);
     const auth = { authorization: `Bearer ${key}` };
     for (const query of ['{ apiKeys { id } }', 'mutation { createApiKey(label: "x") { id key } }', `mutation { revokeApiKey(id: ${keyId}) }`]) {
-      const body = await gql(auth, query);
-      expect(body.errors[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', field: 'svc_session', detail: 'session_required' });
+      const body = await gqlWith(auth, query);
+      expect(body.errors![0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', field: 'svc_session', detail: 'session_required' });
     }
     expect(await t.db.apiKey.findMany({ where: { userId: user.id }, select: { id: true, revokedAt: true } })).toEqual([
       { id: keyId, revokedAt: null },
@@ -104,22 +103,22 @@ describe('API keys through GraphQL: signed session only', () => {
     const { key, user } = await makeUserWithKey(t.db);
     const { cookie } = await startSession(t, key);
     const session = { cookie };
-    const tooLong = await gql(session, 'mutation($l: String) { createApiKey(label: $l) { id } }', { l: 'x'.repeat(101) });
-    expect(tooLong.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'label' });
+    const tooLong = await gqlWith(session, 'mutation($l: String) { createApiKey(label: $l) { id } }', { l: 'x'.repeat(101) });
+    expect(tooLong.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'label' });
     expect(await t.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
 
-    const created = await gql(session, 'mutation($l: String) { createApiKey(label: $l) { id key prefix label } }', { l: 'y'.repeat(100) });
-    const fresh = created.data.createApiKey;
+    const created = await gqlWith(session, 'mutation($l: String) { createApiKey(label: $l) { id key prefix label } }', { l: 'y'.repeat(100) });
+    const fresh = created.data!.createApiKey;
     expect(fresh).toMatchObject({ key: expect.stringMatching(/^tsk_/), label: 'y'.repeat(100) });
     expect(fresh.key.startsWith(fresh.prefix)).toBe(true);
     expect((await t.fetch('/api/mcp/user/context', { key: fresh.key })).status).toBe(200);
 
-    const listed = await gql(session, '{ apiKeys { id prefix label createdAt lastUsedAt revokedAt } }');
-    expect(listed.data.apiKeys).toHaveLength(2);
-    expect(listed.data.apiKeys[0]).toMatchObject({ id: fresh.id, prefix: fresh.prefix, lastUsedAt: expect.any(String), revokedAt: null });
+    const listed = await gqlWith(session, '{ apiKeys { id prefix label createdAt lastUsedAt revokedAt } }');
+    expect(listed.data!.apiKeys).toHaveLength(2);
+    expect(listed.data!.apiKeys[0]).toMatchObject({ id: fresh.id, prefix: fresh.prefix, lastUsedAt: expect.any(String), revokedAt: null });
     expect(JSON.stringify(listed)).not.toContain(fresh.key);
 
-    expect((await gql(session, `mutation { revokeApiKey(id: ${fresh.id}) }`)).data.revokeApiKey).toBe(true);
+    expect((await gqlWith(session, `mutation { revokeApiKey(id: ${fresh.id}) }`)).data!.revokeApiKey).toBe(true);
     expect((await t.fetch('/api/mcp/user/context', { key: fresh.key })).status).toBe(401);
   });
 
@@ -127,8 +126,8 @@ describe('API keys through GraphQL: signed session only', () => {
     const { key } = await makeUserWithKey(t.db);
     const other = await makeUserWithKey(t.db);
     const { cookie } = await startSession(t, key);
-    const body = await gql({ cookie }, `mutation { revokeApiKey(id: ${other.keyId}) }`);
-    expect(body.errors[0].extensions).toMatchObject({ code: 'NOT_FOUND' });
+    const body = await gqlWith({ cookie }, `mutation { revokeApiKey(id: ${other.keyId}) }`);
+    expect(body.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: other.keyId } })).revokedAt).toBeNull();
   });
 
@@ -136,8 +135,8 @@ describe('API keys through GraphQL: signed session only', () => {
     const { key, user } = await makeUserWithKey(t.db);
     for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(t.db, user.id);
     const { cookie } = await startSession(t, key);
-    const body = await gql({ cookie }, 'mutation { createApiKey(label: "x") { id key } }');
-    expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'api_keys' });
+    const body = await gqlWith({ cookie }, 'mutation { createApiKey(label: "x") { id key } }');
+    expect(body.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'api_keys' });
     expect(await t.db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_KEYS);
   });
 });

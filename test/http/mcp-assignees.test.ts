@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -27,13 +28,6 @@ const state = async (taskId: number) => ({
   notifications: await t.db.notification.count({ where: { taskId } }),
 });
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-  expect(typeof body.message).toBe('string');
-  return body;
-}
 
 describe('POST /api/mcp/assignees/assign', () => {
   it('401 without a key or with a bad key', async () => {

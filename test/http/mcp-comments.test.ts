@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -28,12 +29,6 @@ const written = async (taskId: number) => ({
   notifications: await t.db.notification.count({ where: { taskId } }),
 });
 
-async function expectError(res: Response, status: number, field: string | null, code?: string) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-  if (code) expect(body.details.code).toBe(code);
-}
 
 describe('GET /api/mcp/comments', () => {
   it('401 → 400 → 404 → 200 with the spec 2.5 shape', async () => {

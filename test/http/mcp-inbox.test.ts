@@ -3,6 +3,7 @@ import { toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -24,11 +25,6 @@ const list = (key?: string, qs = '') => t.fetch(`/api/mcp/inbox/list${qs}`, { ke
 const archive = (key: string | undefined, json: unknown) => t.fetch('/api/mcp/inbox/archive', { method: 'POST', key, json });
 const unarchived = (taskId: number) => t.db.notification.count({ where: { taskId, archivedAt: null } });
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-}
 
 describe('GET /api/mcp/inbox/list', () => {
   it('401 without key; lists my unarchived notifications with the spec 2.6 fields, newest first', async () => {

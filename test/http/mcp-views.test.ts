@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -20,11 +21,6 @@ const create = (key: string | undefined, json: unknown) => t.fetch('/api/mcp/vie
 const patch = (key: string | undefined, id: number | string, json: unknown) =>
   t.fetch(`/api/mcp/view/${id}`, { method: 'PATCH', key, json });
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-}
 
 describe('POST /api/mcp/view', () => {
   it('401 → 400 → 404 → 200 with the view and board_subtask_setting; rejected requests write nothing', async () => {

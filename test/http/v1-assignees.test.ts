@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -23,11 +24,6 @@ async function setup() {
 const assign = (key: string | undefined, taskId: number | string, json: unknown) =>
   t.fetch(`/api/v1/tasks/${taskId}/assignees`, { method: 'POST', key, json });
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-}
 
 describe('POST /api/v1/tasks/{id}/assignees', () => {
   it('401 → 400 → 404, nothing written', async () => {

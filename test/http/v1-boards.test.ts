@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { errorBody } from '../support/errors.ts';
 import { makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -9,12 +10,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const errorBody = (error: string, field: string | null, code?: string) => ({
-  success: false,
-  error,
-  message: expect.any(String),
-  details: { field, code: code ?? expect.any(String) },
-});
 
 async function call(path: string, init: Parameters<typeof t.fetch>[1] = {}) {
   const res = await t.fetch(path, init);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { startSession } from '../security/session-helpers.ts';
 
@@ -33,11 +34,6 @@ const written = async (taskId: number) => ({
   notifications: await t.db.notification.count({ where: { taskId } }),
 });
 
-async function expectError(res: Response, status: number, field: string | null, code?: string) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toEqual({ success: false, error: expect.any(String), message: expect.any(String), details: { field, code: code ?? expect.any(String) } });
-}
 
 describe('POST /api/v1/comments', () => {
   it('401 → 400 → 404 → 201 with the comment; mentions notify; mentionedBy is ignored', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -18,11 +19,6 @@ async function setup() {
 
 const call = (method: string, path: string, key?: string, json?: unknown) => t.fetch(`/api/v1/drafts${path}`, { method, key, json });
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-}
 
 describe('/api/v1/drafts', () => {
   it('401 on every route without a key', async () => {

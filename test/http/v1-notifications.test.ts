@@ -3,6 +3,7 @@ import { toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;
@@ -25,11 +26,6 @@ async function setup() {
 const ids = async (key: string, qs = '') =>
   (await (await t.fetch(`/api/v1/notifications${qs}`, { key })).json()).notifications.map((n: { id: number }) => n.id) as number[];
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status).toBe(status);
-  expect(body).toMatchObject({ success: false, details: { field } });
-}
 
 describe('/api/v1/notifications', () => {
   it('GET lists mine, newest first, with paging; 401 without key; 400 on bad paging', async () => {

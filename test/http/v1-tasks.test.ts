@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer } from '../support/app.ts';
-import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
+import { createTestServer, type TestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
+import { ISO_TIMESTAMP } from '../support/matchers.ts';
+import { projectState } from '../support/project-state.ts';
+import { makeProject, makeTeam, makeUser, makeUserWithProject } from '../support/factories.ts';
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
+let t: TestServer;
 beforeAll(async () => {
-  t = await createTestServer();
-  // A fresh connection per request: under load (PGlite shares the event loop) a
-  // kept-alive socket can be closed by the server just as the client reuses it.
-  const base = t.fetch;
-  t.fetch = (path, init = {}) =>
-    base(path, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), connection: 'close' } });
+  t = await createTestServer({ connectionClose: true });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const REST_TASK_KEYS = [
   'assignees',
   'attachments',
@@ -40,35 +36,8 @@ const REST_TASK_KEYS = [
   'updatedAt',
 ];
 
-async function setup(prefix = 'RST') {
-  const { user, key } = await makeUserWithKey(t.db);
-  const project = await makeProject(t.db, { memberIds: [user.id], prefix, sections: ['Todo', 'Doing'] });
-  return { user, key, project };
-}
 
-async function dbState(...projectIds: number[]) {
-  const inProjects = { projectId: { in: projectIds } };
-  const [tasks, events, counters, sections, notifications] = await Promise.all([
-    t.db.task.findMany({ where: inProjects, orderBy: { id: 'asc' } }),
-    t.db.outboxEvent.count({ where: inProjects }),
-    t.db.project.findMany({ where: { id: { in: projectIds } }, select: { id: true, taskCounter: true } }),
-    t.db.section.count({ where: inProjects }),
-    t.db.notification.count({ where: { task: inProjects } }),
-  ]);
-  return { tasks, events, counters, sections, notifications };
-}
 
-async function expectError(res: Response, status: number, field: string | null) {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body).toEqual({
-    success: false,
-    error: expect.any(String),
-    message: expect.any(String),
-    details: { field, code: expect.any(String) },
-  });
-  return body;
-}
 
 describe('REST task routes', () => {
   it.each([
@@ -82,7 +51,7 @@ describe('REST task routes', () => {
   });
 
   it('GET /tasks: {success, tasks, total, limit, offset} with full task objects', async () => {
-    const { user, key, project } = await setup('LIS');
+    const { user, key, project } = await makeUserWithProject(t.db, { prefix: 'LIS' });
     const team = await makeTeam(t.db, [user.id]);
     await t.db.project.update({ where: { id: project.id }, data: { teamId: team.id } });
     const agent = await t.db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
@@ -133,26 +102,26 @@ describe('REST task routes', () => {
       parent_id: parent.id,
       created_by: { id: user.id, displayName: user.displayName },
       comment_count: 1,
-      createdAt: expect.stringMatching(ISO),
-      updatedAt: expect.stringMatching(ISO),
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      updatedAt: expect.stringMatching(ISO_TIMESTAMP),
     });
     const defaults = await (await t.fetch(`/api/v1/tasks?project_id=${project.id}`, { key })).json();
     expect(defaults).toMatchObject({ limit: 50, offset: 0, total: 2 });
     await expectError(await t.fetch('/api/v1/tasks?limit=101', { key }), 400, 'limit');
     await expectError(await t.fetch('/api/v1/tasks?has_comments=maybe', { key }), 400, 'has_comments');
-    const stranger = await setup();
+    const stranger = await makeUserWithProject(t.db, { prefix: 'RST' });
     await expectError(await t.fetch(`/api/v1/tasks?project_id=${stranger.project.id}`, { key }), 404, 'project_id');
   });
 
   it('GET /tasks/{id}: {success, task}; another user’s or unknown → 404; non-numeric → 404 route', async () => {
-    const { user, key, project } = await setup('GET');
+    const { user, key, project } = await makeUserWithProject(t.db, { prefix: 'GET' });
     const task = await createTask(t.db, user.id, { projectId: project.id, title: 'one' });
     const body = await (await t.fetch(`/api/v1/tasks/${task.id}`, { key })).json();
     expect(body).toMatchObject({
       success: true,
       task: { id: task.id, ticket_number: 'GET-1', section: { title: 'Backlog' } },
     });
-    const stranger = await setup();
+    const stranger = await makeUserWithProject(t.db, { prefix: 'RST' });
     const theirs = await createTask(t.db, stranger.user.id, { projectId: stranger.project.id, title: 'secret' });
     const denied = await expectError(await t.fetch(`/api/v1/tasks/${theirs.id}`, { key }), 404, 'id');
     expect(JSON.stringify(denied)).not.toContain('secret');
@@ -162,7 +131,7 @@ describe('REST task routes', () => {
   });
 
   it('POST /tasks: 201 {success, task}; bad input → 400/404 with nothing written', async () => {
-    const { key, project } = await setup('CRE');
+    const { key, project } = await makeUserWithProject(t.db, { prefix: 'CRE' });
     const res = await t.fetch('/api/v1/tasks', {
       key,
       method: 'POST',
@@ -189,8 +158,8 @@ describe('REST task routes', () => {
     });
     expect(body.task.description).toContain('<input type="checkbox" disabled> a');
 
-    const stranger = await setup();
-    const before = await dbState(project.id, stranger.project.id);
+    const stranger = await makeUserWithProject(t.db, { prefix: 'RST' });
+    const before = await projectState(t.db, project.id, stranger.project.id);
     const bad: [Record<string, unknown>, number, string][] = [
       [{ title: 'x' }, 400, 'project_id'],
       [{ project_id: project.id }, 400, 'title'],
@@ -203,11 +172,11 @@ describe('REST task routes', () => {
     ];
     for (const [json, status, field] of bad)
       await expectError(await t.fetch('/api/v1/tasks', { key, method: 'POST', json }), status, field);
-    expect(await dbState(project.id, stranger.project.id)).toEqual(before);
+    expect(await projectState(t.db, project.id, stranger.project.id)).toEqual(before);
   });
 
   it('PATCH /tasks/{id}: changes fields, {success, task}; bad input and foreign tasks change nothing', async () => {
-    const { user, key, project } = await setup('PAT');
+    const { user, key, project } = await makeUserWithProject(t.db, { prefix: 'PAT' });
     const task = await createTask(t.db, user.id, { projectId: project.id, title: 'Old', priority: 'high' });
     const res = await t.fetch(`/api/v1/tasks/${task.id}`, {
       key,
@@ -225,9 +194,9 @@ describe('REST task routes', () => {
     });
     expect(new Date(body.task.updatedAt).getTime()).toBeGreaterThan(task.updatedAt.getTime());
 
-    const stranger = await setup();
+    const stranger = await makeUserWithProject(t.db, { prefix: 'RST' });
     const theirs = await createTask(t.db, stranger.user.id, { projectId: stranger.project.id, title: 'theirs' });
-    const before = await dbState(project.id, stranger.project.id);
+    const before = await projectState(t.db, project.id, stranger.project.id);
     const bad: [string, Record<string, unknown>, number, string][] = [
       [`/api/v1/tasks/${task.id}`, { title: '' }, 400, 'title'],
       [`/api/v1/tasks/${task.id}`, { label_ids: [1] }, 400, 'labels'],
@@ -237,11 +206,11 @@ describe('REST task routes', () => {
     ];
     for (const [path, json, status, field] of bad)
       await expectError(await t.fetch(path, { key, method: 'PATCH', json }), status, field);
-    expect(await dbState(project.id, stranger.project.id)).toEqual(before);
+    expect(await projectState(t.db, project.id, stranger.project.id)).toEqual(before);
   });
 
   it('POST /tasks/{id}/move: new number in the target; foreign target → 404, nothing moved', async () => {
-    const { user, key, project } = await setup('MVA');
+    const { user, key, project } = await makeUserWithProject(t.db, { prefix: 'MVA' });
     const target = await makeProject(t.db, { memberIds: [user.id], prefix: 'MVB', sections: ['Start'] });
     const task = await createTask(t.db, user.id, { projectId: project.id, title: 'go' });
     const body = await (
@@ -252,8 +221,8 @@ describe('REST task routes', () => {
       task: { id: task.id, ticket_number: 'MVB-1', project_id: target.id, section: { title: 'Start' } },
     });
 
-    const stranger = await setup();
-    const before = await dbState(project.id, target.id, stranger.project.id);
+    const stranger = await makeUserWithProject(t.db, { prefix: 'RST' });
+    const before = await projectState(t.db, project.id, target.id, stranger.project.id);
     await expectError(
       await t.fetch(`/api/v1/tasks/${task.id}/move`, {
         key,
@@ -277,11 +246,11 @@ describe('REST task routes', () => {
       404,
       'target_section_id',
     );
-    expect(await dbState(project.id, target.id, stranger.project.id)).toEqual(before);
+    expect(await projectState(t.db, project.id, target.id, stranger.project.id)).toEqual(before);
   });
 
   it('does not register a route under /tasks/search (left to the search routes)', async () => {
-    const { key } = await setup();
+    const { key } = await makeUserWithProject(t.db, { prefix: 'RST' });
     const res = await t.fetch('/api/v1/tasks/search?query=x', { key });
     const body = await res.json();
     // GET /tasks/{id} only matches digits, so it never answers this path (as a bad or unknown id would).
@@ -293,7 +262,7 @@ describe('REST task routes', () => {
 // A user who is not a project member never sees its tasks through the list either.
 describe('REST task list tenancy', () => {
   it('lists only tasks of projects the user is a member of', async () => {
-    const { key } = await setup();
+    const { key } = await makeUserWithProject(t.db, { prefix: 'RST' });
     const other = await makeUser(t.db);
     const p = await makeProject(t.db, { memberIds: [other.id] });
     await createTask(t.db, other.id, { projectId: p.id, title: 'hidden' });

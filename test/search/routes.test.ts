@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchIndexOf } from '../../src/search/create-search-index.ts';
 import { createTestServer } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
+import { gql } from '../support/graphql.ts';
 import { makeUserWithKey } from '../support/factories.ts';
 import { searchProject, seedTask } from './seed.ts';
 
@@ -28,18 +30,6 @@ async function board() {
   return { user, key, project, login, dark };
 }
 
-async function expectError(res: Response, status: number, field: string | null, code?: string) {
-  const body = await res.json();
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  expect(body).toMatchObject({
-    success: false,
-    error: expect.any(String),
-    message: expect.any(String),
-    details: { field },
-  });
-  if (code) expect(body.details.code).toBe(code);
-  return body;
-}
 
 const ROUTES = ['/api/mcp/tasks/search', '/api/v1/tasks/search'];
 
@@ -160,8 +150,7 @@ describe('GraphQL searchTasks', () => {
       }
     }
   `;
-  const run = async (key: string, variables: Record<string, unknown>) =>
-    (await t.fetch('/graphql', { key, method: 'POST', json: { query: QUERY, variables } })).json();
+  const run = (key: string, variables: Record<string, unknown>) => gql(t, key, QUERY, variables);
 
   it('returns tasks with nested fields in a bounded number of statements', async () => {
     const { user, key, project } = await makeUserWithKey(t.db).then(async (u) => ({
@@ -176,9 +165,9 @@ describe('GraphQL searchTasks', () => {
     const body = await run(key, { query: 'quarterly planing', limit: 12 });
     recording = false;
     expect(body.errors).toBeUndefined();
-    expect(body.data.searchTasks.total).toBe(12);
-    expect(body.data.searchTasks.items).toHaveLength(12);
-    expect(body.data.searchTasks.items[0].task.assignees).toHaveLength(1);
+    expect(body.data!.searchTasks.total).toBe(12);
+    expect(body.data!.searchTasks.items).toHaveLength(12);
+    expect(body.data!.searchTasks.items[0].task.assignees).toHaveLength(1);
     // Auth, projects, search (transaction or not), tasks with relations: not 12 of anything.
     expect(statements.length).toBeLessThan(20);
   });
@@ -191,7 +180,7 @@ describe('GraphQL searchTasks', () => {
       [{ query: 'ok', limit: 51 }, 'limit'],
     ] as const) {
       const body = await run(key, variables);
-      expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field });
+      expect(body.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field });
     }
   });
 });

@@ -56,10 +56,18 @@ export async function createTestApp(
   };
 }
 
-/** The same app listening on a real port (for route tests over real HTTP). */
+/** A test app listening on a real port of 127.0.0.1. */
+export type TestServer = TestApp & { url: string; server: RunningServer };
+
+/**
+ * The same app listening on a real port (for route tests over real HTTP).
+ * `connectionClose` sends every request on a fresh connection: under load
+ * (PGlite shares the event loop) a kept-alive socket can be closed by the
+ * server just as the client reuses it.
+ */
 export async function createTestServer(
-  opts: Parameters<typeof createTestApp>[0] = {},
-): Promise<TestApp & { url: string; server: RunningServer }> {
+  opts: Parameters<typeof createTestApp>[0] & { connectionClose?: boolean } = {},
+): Promise<TestServer> {
   const t = await createTestApp(opts);
   const server = await startServer(t.services, { port: 0, host: '127.0.0.1' });
   return {
@@ -69,6 +77,7 @@ export async function createTestServer(
     fetch: (path, init = {}) => {
       const headers = new Headers(init.headers);
       if (init.key) headers.set('authorization', `Bearer ${init.key}`);
+      if (opts.connectionClose) headers.set('connection', 'close');
       let body = init.body;
       if (init.json !== undefined) {
         headers.set('content-type', 'application/json');

@@ -45,6 +45,20 @@ export async function makeProject(
 }
 
 /**
+ * A user with an API key and a project of theirs (sections `Todo`, `Doing`
+ * unless given), straight in the database.
+ */
+export async function makeUserWithProject(db: Db, opts: { prefix?: string; sections?: string[] } = {}) {
+  const { user, key } = await makeUserWithKey(db);
+  const project = await makeProject(db, {
+    memberIds: [user.id],
+    prefix: opts.prefix ?? 'PRJ',
+    sections: opts.sections ?? ['Todo', 'Doing'],
+  });
+  return { user, key, project };
+}
+
+/**
  * A board created through the real board rules (team manifest, spec 4.3)
  * in a new team of `userId` plus `teamMemberIds`. Defaults: sections
  * `Todo`, `Doing`, `Done`, no labels, no tasks.
