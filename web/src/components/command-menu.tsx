@@ -125,7 +125,7 @@ export function CommandMenu({
           setActive(0);
         }}
         onKeyDown={keyDown}
-        autoFocus
+        data-autofocus
       />
       <ul id={listId} role="listbox" aria-label="Commands" className="command-list">
         {shown.map((c, i) => (
