@@ -95,6 +95,8 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     if (data.sectionId !== undefined && data.sectionId !== task.sectionId) {
       await requireSectionOf(tx, task.projectId, data.sectionId, 'sectionId');
       set('sectionId', data.sectionId);
+      // Its place in the old column means nothing in the new one: the bottom (see position.ts).
+      patch.position = null;
     }
 
     if (data.parentId !== undefined && (data.parentId ?? null) !== task.parentId) {
