@@ -7,11 +7,11 @@ import { visibleProjectsWhere } from './access.ts';
 import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
-import { parseInput } from './validate.ts';
+import { parseInput, requiredString } from './validate.ts';
 
 /** Comments list paging (spec 4.1, 8): default 50, at most 100. */
 export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
-/** Longest comment text accepted, before rendering. */
+/** Longest comment text accepted, in characters, before rendering. */
 export const MAX_COMMENT_LENGTH = 50_000;
 /** Most images and mentions in one comment. */
 export const MAX_COMMENT_IMAGES = 20;
@@ -30,10 +30,7 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
 
 const commentText = () =>
-  z
-    .string({ message: 'text is required' })
-    .max(MAX_COMMENT_LENGTH)
-    .refine((v) => v.trim().length > 0, 'text must not be empty');
+  requiredString('text').max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty');
 
 const addInput = z.object({
   text: commentText(),
@@ -71,8 +68,8 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
 }
 
 /** The stored HTML of a comment text; text that sanitises to nothing is refused. */
-function renderCommentText(text: string, contentType: string | null | undefined): string {
-  const html = renderContent(text, contentType);
+async function renderCommentText(text: string, contentType: string | null | undefined): Promise<string> {
+  const html = await renderContent(text, contentType, 'text');
   if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
   return html;
 }
@@ -89,7 +86,7 @@ function renderCommentText(text: string, contentType: string | null | undefined)
  */
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
-  const html = renderCommentText(args.text, args.contentType);
+  const html = await renderCommentText(args.text, args.contentType);
   return db.$transaction(async (tx) => {
     const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
       include: { project: { select: { ticketPrefix: true } } };
@@ -155,7 +152,7 @@ const editInput = z.object({ text: commentText(), contentType: z.string().nullis
  */
 export async function editComment(db: Db, userId: number, commentId: number, input: z.input<typeof editInput>) {
   const args = parseInput(editInput, input);
-  const html = renderCommentText(args.text, args.contentType);
+  const html = await renderCommentText(args.text, args.contentType);
   return db.$transaction(async (tx) => {
     const comment = await requireOwnComment(tx, userId, commentId, 'edit');
     if (comment.text === html) return comment;

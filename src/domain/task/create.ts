@@ -86,7 +86,7 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
 export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
-  const description = renderContent(data.description ?? '', data.contentType);
+  const description = await renderContent(data.description ?? '', data.contentType, 'description');
   return inTransaction(db, async (tx) => {
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const section = data.sectionId

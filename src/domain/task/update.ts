@@ -62,7 +62,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<Task> {
   const data = parseInput(updateTaskInput, input);
   // Rendered before any write; `contentType` is checked even without a description.
-  const html = renderContent(data.description ?? '', data.contentType);
+  const html = await renderContent(data.description ?? '', data.contentType, 'description');
   const description = data.description !== undefined ? html : undefined;
 
   return inTransaction(db, async (tx) => {
@@ -95,6 +95,8 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     if (data.sectionId !== undefined && data.sectionId !== task.sectionId) {
       await requireSectionOf(tx, task.projectId, data.sectionId, 'sectionId');
       set('sectionId', data.sectionId);
+      // Its place in the old column means nothing in the new one: the bottom (see position.ts).
+      patch.position = null;
     }
 
     if (data.parentId !== undefined && (data.parentId ?? null) !== task.parentId) {

@@ -131,7 +131,7 @@ builder.mutationField('addComment', (t) =>
       'mention; only `POST /api/v1/comments` demands a signed session for mentions (spec 5.4). The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`.' }),
+      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`; at most 50,000 characters.' }),
       contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
       images: t.arg.stringList({ description: 'Image URLs (http or https, at most 20).' }),
       mentions: t.arg({ type: [MentionInput], description: 'Users to mention and notify (at most 50).' }),

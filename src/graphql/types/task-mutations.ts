@@ -11,7 +11,8 @@ import { TaskRefInput } from './task-ref.ts';
 import { PriorityEnum } from './task.ts';
 
 const contentTypeDescription =
-  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error.';
+  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. ' +
+  'Content too complex to render within the time budget (pathological nesting or emphasis) is a VALIDATION error `too_complex` on the field.';
 
 /** Input of `createTask`. */
 export const CreateTaskInput = builder.inputType('CreateTaskInput', {
@@ -21,7 +22,7 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
     title: t.string({ required: true, description: 'Title, 1 to 500 characters (trimmed).' }),
     description: t.string({
-      description: 'Description, HTML unless `contentType` is markdown (max 100,000 characters).',
+      description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).',
     }),
     contentType: t.string({ description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
@@ -47,7 +48,7 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
   fields: (t) => ({
     title: t.string({ description: 'Title, 1 to 500 characters.' }),
-    description: t.string({ description: 'Description, HTML unless `contentType` is markdown.' }),
+    description: t.string({ description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).' }),
     contentType: t.string({ description: contentTypeDescription }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
     estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),

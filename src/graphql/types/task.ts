@@ -83,6 +83,12 @@ export const TaskType = builder.prismaObject('Task', {
     status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) id.' }),
     sectionId: t.exposeInt('sectionId', { description: 'Section (column) id.' }),
+    position: t.exposeString('position', {
+      nullable: true,
+      description:
+        'Order within the section: tasks sort by `position` ascending (compare as bytes), then tasks with a null ' +
+        'position (never placed by hand) by `id` ascending. Set by `placeTask`; cleared when the task changes section otherwise.',
+    }),
     section: t.relation('section', { description: 'The section (column) the task is in.' }),
     project: t.relation('project', { description: 'The project (board) of the task.' }),
     assignees: t.relation('assignees', {

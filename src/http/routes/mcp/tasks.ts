@@ -205,7 +205,7 @@ export const taskWriteFields = {
     .max(TASK_LIMITS.descriptionMax)
     .nullable()
     .optional()
-    .describe('HTML, or markdown with `content_type: markdown`.'),
+    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${TASK_LIMITS.descriptionMax} characters.`),
   content_type: z
     .string()
     .optional()
