@@ -70,8 +70,9 @@ function Shell({ route }: { route: Route }) {
       first.current = false;
       return;
     }
+    refreshUnread();
     requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
-  }, [screenKey]);
+  }, [screenKey, refreshUnread]);
 
   const count = unread.data?.inbox.total ?? 0;
   const openKeys = useCallback(() => setKeysOpen(true), []);
