@@ -109,8 +109,8 @@ function Shell({ route }: { route: Route }) {
         >
           Command menu <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
-        <span className="me" title={me.email}>
-          {me.displayName}
+        <span className="me" title={me?.email}>
+          {me?.displayName}
         </span>
         <button type="button" onClick={leave}>
           Sign out
