@@ -25,7 +25,8 @@ const started = Date.now();
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts' },
+  // The content render pool's worker thread is its own entry (src/content/render-pool.ts starts it).
+  entryPoints: { main: 'src/cli/main.ts', 'content-render-worker': 'src/content/render-worker.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -13,7 +13,7 @@ export type AssigneeKind =
 
 /** Tool manifest of a board (spec 4.1 `tasksvc_create_board`). Limits as the team manifest: title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. */
 export type BoardInput = {
-  /** Board description. */
+  /** Board description, at most 10,000 characters. */
   description?: string | null | undefined;
   /** Up to 100 labels. */
   labels?: Array<BoardLabelInput> | null | undefined;
@@ -45,7 +45,7 @@ export type BoardSectionInput = {
 export type BoardTaskInput = {
   /** User ids to assign; each must be a member of the team (so of the board). */
   assigneeIds?: Array<number> | null | undefined;
-  /** HTML description. */
+  /** HTML description, at most 100,000 characters (sanitised). */
   description?: string | null | undefined;
   /** Names of labels of the same manifest. */
   labels?: Array<string> | null | undefined;
@@ -63,9 +63,9 @@ export type CreateTaskInput = {
   assigneeUserIds?: Array<number> | null | undefined;
   /** Attachment URLs (http/https, at most 50). */
   attachments?: Array<string> | null | undefined;
-  /** `html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. */
+  /** `html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. Content too complex to render within the time budget (pathological nesting or emphasis) is a VALIDATION error `too_complex` on the field. */
   contentType?: string | null | undefined;
-  /** Description, HTML unless `contentType` is markdown (max 100,000 characters). */
+  /** Description, HTML unless `contentType` is markdown (at most 100,000 characters). */
   description?: string | null | undefined;
   /** Due date. */
   dueDate?: string | null | undefined;
@@ -135,9 +135,9 @@ export type TaskRefInput = {
 export type UpdateTaskInput = {
   /** Replaces the attachment URLs. */
   attachments?: Array<string> | null | undefined;
-  /** `html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. */
+  /** `html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. Content too complex to render within the time budget (pathological nesting or emphasis) is a VALIDATION error `too_complex` on the field. */
   contentType?: string | null | undefined;
-  /** Description, HTML unless `contentType` is markdown. */
+  /** Description, HTML unless `contentType` is markdown (at most 100,000 characters). */
   description?: string | null | undefined;
   /** Due date; null clears it. */
   dueDate?: string | null | undefined;
@@ -147,6 +147,10 @@ export type UpdateTaskInput = {
   estimateSize?: number | null | undefined;
   /** Replaces the image URLs. */
   images?: Array<string> | null | undefined;
+  /** Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some. */
+  labelIds?: Array<number> | null | undefined;
+  /** Makes the task a subtask of this task of the same project (not the task itself nor one of its subtasks: VALIDATION `parent_cycle`); null makes it a top-level task. */
+  parentId?: number | null | undefined;
   /** Priority; null clears it. */
   priority?: Priority | null | undefined;
   /** Section of the same project. */

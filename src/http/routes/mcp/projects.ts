@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { bodyId, qsBool, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 
@@ -62,7 +63,7 @@ const boardBody = z.object({
     .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().nullish().describe('Board description.'),
+  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
   sections: z
     .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
     .describe('1 to 50 sections, in board order.'),
@@ -72,7 +73,7 @@ const boardBody = z.object({
       z.object({
         title: z.string({ message: 'title is required' }),
         section: z.string({ message: 'section is required: a section title of this manifest' }),
-        description: z.string().nullish(),
+        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
         priority: z.string().nullish(),
         labels: z.array(z.string()).nullish(),
         assignee_ids: z.array(bodyId()).nullish(),
