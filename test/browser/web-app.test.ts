@@ -113,7 +113,7 @@ describe('the web app in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Book the venue');
   });
 
-  it('the task panel: description edited as markdown, a comment mentioning a teammate', async () => {
+  it('the task panel: description edited as markdown, a label added, a comment mentioning a teammate', async () => {
     const ticket = await ticketOf('Book the venue');
     await page.locator('[data-card-link]', { hasText: 'Book the venue' }).click();
     const panel = page.getByRole('dialog', { name: new RegExp(ticket) });
@@ -122,6 +122,9 @@ describe('the web app in Chromium', () => {
     await panel.getByLabel('Description (markdown)').fill('Needs **120 seats**.');
     await panel.getByRole('button', { name: 'Save description' }).click();
     await panel.locator('.rendered strong', { hasText: '120 seats' }).waitFor(UI_WAIT);
+
+    await panel.getByRole('combobox', { name: 'Add label' }).selectOption({ label: 'bug' });
+    await panel.getByRole('button', { name: 'Remove label bug' }).waitFor(UI_WAIT);
 
     const box = panel.getByRole('combobox', { name: 'Add a comment' });
     await box.fill('Thanks ');
@@ -136,6 +139,10 @@ describe('the web app in Chromium', () => {
     await panel.locator('.comment', { hasText: 'for the list' }).waitFor(UI_WAIT);
     await browser.screenshot(page, 'web-app-task-panel');
 
+    const labels = await gql(server, ada.key, 'query($ref: TaskRefInput!) { task(ref: $ref) { labels { name } } }', {
+      ref: { projectId: board.project.id, ticketNumber: ticket },
+    });
+    expect(labels.data!.task.labels).toEqual([{ name: 'bug' }]);
     const comments = await gql(
       server,
       ada.key,

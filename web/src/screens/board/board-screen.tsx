@@ -200,6 +200,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           members={data.projectMembers}
           labels={data.labels}
           onChanged={(task) => dispatch({ type: 'upsert', task })}
+          onRemoved={(taskId) => dispatch({ type: 'remove', taskId })}
           onClose={() => navigate(boardPath(projectId))}
         />
       )}
