@@ -90,7 +90,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const section = data.sectionId
       ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
-      : await backlogSection(tx, data.projectId);
+      : await backlogSection(tx, data.projectId, actorId);
     if (data.parentId != null) {
       const parent = await tx.task.findFirst({
         where: { id: data.parentId, projectId: data.projectId },
