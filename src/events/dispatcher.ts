@@ -6,7 +6,7 @@ import { OUTBOX_CHANNEL } from './outbox.ts';
 import { listenPostgres } from './pg-listener.ts';
 import { PollLoop } from './poll-loop.ts';
 import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
-import { stampPositions } from './sequencer.ts';
+import { STAMP_BATCH, stampPositions } from './sequencer.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, WebhookDeliverer } from './webhook-delivery.ts';
 import { onWake, wake } from './wakeup.ts';
 
@@ -65,6 +65,8 @@ export interface DispatcherDeps {
 }
 
 const HOUSEKEEPING_MS = 10 * 60_000;
+/** Longest time between two stamping rounds without a wake-up (a lost NOTIFY costs at most this). */
+const STAMP_FALLBACK_MS = 1_000;
 
 /**
  * Moves committed outbox events to their consumers. Each step first stamps
@@ -83,6 +85,9 @@ export class EventDispatcher {
   private readonly loop: PollLoop;
   private readonly unsubscribe: (() => void)[] = [];
   private stopListening: (() => Promise<void>) | null = null;
+  /** New outbox rows were committed (a wake-up) since the last stamping round. */
+  private stampDue = true;
+  private lastStampAt = 0;
   private housekeeping: NodeJS.Timeout | null = null;
 
   constructor(
@@ -103,12 +108,12 @@ export class EventDispatcher {
       // transaction and sees its rows. On PostgreSQL the trigger's NOTIFY
       // arrives after COMMIT instead; an in-process wake-up would only claim
       // too early (inside the still-open transaction) and find nothing.
-      this.unsubscribe.push(onWake('outbox', () => this.loop.nudge()));
+      this.unsubscribe.push(onWake('outbox', () => this.wakeUp()));
     } else {
       this.stopListening = listenPostgres(
         this.deps.databaseUrl,
         OUTBOX_CHANNEL,
-        () => this.loop.nudge(),
+        () => this.wakeUp(),
         this.deps.logger,
       );
     }
@@ -128,9 +133,23 @@ export class EventDispatcher {
     await this.deliverer.stop();
   }
 
+  /** New rows were committed: stamp them in the next round, now. */
+  private wakeUp(): void {
+    this.stampDue = true;
+    this.loop.nudge();
+  }
+
   /** One round: stamp and announce new positions, then dispatch a batch; true when there may be more. */
   private async step(): Promise<boolean> {
-    const stamped = await this.stamp();
+    // Stamping is due on a wake-up, and at least every STAMP_FALLBACK_MS in case one was lost;
+    // idle polls in between only look for claimable events.
+    let stamped = 0;
+    if (this.stampDue || Date.now() - this.lastStampAt >= STAMP_FALLBACK_MS) {
+      this.stampDue = false;
+      this.lastStampAt = Date.now();
+      stamped = await this.stamp();
+      if (stamped >= STAMP_BATCH) this.stampDue = true;
+    }
     const dispatched = await this.dispatchBatch();
     return stamped > 0 || dispatched > 0;
   }
