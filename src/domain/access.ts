@@ -17,7 +17,7 @@ export async function requireProject(db: Pick<Db, 'project'>, userId: number, pr
 }
 
 /** Loads a team the user belongs to (by numeric id or UUID), or NOT_FOUND. */
-export async function requireTeam(db: Db, userId: number, teamId: number | string, field = 'team_id') {
+export async function requireTeam(db: Pick<Db, 'team'>, userId: number, teamId: number | string, field = 'team_id') {
   const byId = typeof teamId === 'number' || /^\d+$/.test(teamId);
   const isUuid = !byId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(teamId));
   if (!byId && !isUuid) throw new NotFoundError(`Team ${teamId}`, field);

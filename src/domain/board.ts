@@ -1,5 +1,5 @@
 import { generateNKeysBetween } from 'fractional-indexing';
-import type { Db } from '../db/client.ts';
+import { type DbOrTx, inTransaction } from './task/transaction.ts';
 import { ValidationError } from '../errors.ts';
 import { wake } from '../events/wakeup.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -30,7 +30,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * Creates a board from the tool manifest (spec 4.1 `tasksvc_create_board`):
  * `teamId` is the team's number or UUID. See createBoardFromPlan for the rest.
  */
-export async function createToolBoard(db: Db, userId: number, input: ToolBoardInput): Promise<CreatedBoard> {
+export async function createToolBoard(db: DbOrTx, userId: number, input: ToolBoardInput): Promise<CreatedBoard> {
   const { teamId, plan } = await planToolBoard(input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
@@ -39,7 +39,7 @@ export async function createToolBoard(db: Db, userId: number, input: ToolBoardIn
  * Creates a board from the team manifest (spec 4.3) in the team `teamId`
  * (UUID, or number). See createBoardFromPlan for the rest.
  */
-export async function createTeamBoard(db: Db, userId: number, teamId: string | number, input: TeamBoardInput): Promise<CreatedBoard> {
+export async function createTeamBoard(db: DbOrTx, userId: number, teamId: string | number, input: TeamBoardInput): Promise<CreatedBoard> {
   const plan = await planTeamBoard(input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
@@ -52,9 +52,10 @@ export async function createTeamBoard(db: Db, userId: number, teamId: string | n
  * the team's, as in Linear). The creator and each assignee watch the tasks;
  * assignees other than the creator get an `assignment` notification; every
  * task gets a `task.created` outbox event. Any failure leaves nothing.
- * Rows are written with multi-row INSERTs, so 500 tasks cost a handful of statements.
+ * Rows are written with multi-row INSERTs, so 500 tasks cost a handful of
+ * statements. Given a transaction (an Idempotency-Key request), it runs in it.
  */
-export async function createBoardFromPlan(db: Db, userId: number, teamRef: string | number, plan: BoardPlan): Promise<CreatedBoard> {
+export async function createBoardFromPlan(db: DbOrTx, userId: number, teamRef: string | number, plan: BoardPlan): Promise<CreatedBoard> {
   const team = await requireTeam(db, userId, teamRef, 'teamId');
   const teamMembers = await db.teamMember.findMany({ where: { teamId: team.id }, select: { userId: true } });
   const memberIds = [...new Set([userId, ...teamMembers.map((m) => m.userId)])];
@@ -77,7 +78,7 @@ export async function createBoardFromPlan(db: Db, userId: number, teamRef: strin
   const ticketPrefix = chooseTicketPrefix(plan.title, taken.map((p) => p.ticketPrefix));
   const creator = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { displayName: true } });
 
-  return db.$transaction((tx) => writeBoard(tx, { userId, creatorName: creator.displayName, team, memberIds, ticketPrefix, plan }), {
+  return inTransaction(db, (tx) => writeBoard(tx, { userId, creatorName: creator.displayName, team, memberIds, ticketPrefix, plan }), {
     maxWait: 10_000,
     timeout: 60_000,
   });

@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { ConflictError, UnprocessableError, ValidationError } from '../errors.ts';
 
 /** How long a successful response is replayed (spec 4.3, 8). */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/**
- * A first request still "running" after this long is taken to have died
- * (process crash): the key can be used again instead of answering 409 forever.
- */
-export const IDEMPOTENCY_STALE_MS = 5 * 60 * 1000;
 /** The request header, as Stripe names it. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Set to `true` on a replayed response. */
@@ -43,68 +39,78 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return createHash('sha256').update(JSON.stringify(canonical({ method, path, body: body ?? null }))).digest('hex');
 }
 
-/** Outcome of claiming a key: run the request, or replay a stored response. */
-export type IdempotencyClaim =
-  | { kind: 'run'; recordId: number }
-  | { kind: 'replay'; status: number; body: unknown };
+/** A response of a keyed request: the first one, or its replay. */
+export interface IdempotentResponse {
+  status: number;
+  body: unknown;
+  /** True when this is the stored answer of an earlier request. */
+  replayed: boolean;
+}
 
 /**
- * Claims an idempotency key for a user, Stripe's rules: a key is the user's
- * own (other users' keys never collide); an unused or expired key → `run`;
- * the same request already answered within 24 h → `replay` of that answer;
- * another request (method, path or body) under the same key → UNPROCESSABLE
- * (422); the same key while the first request is still running → CONFLICT
- * (409). The claim is a row inserted before the work starts, so two
- * concurrent requests cannot both run (the unique key decides).
+ * Runs a request under an Idempotency-Key, Stripe's rules: a key is the
+ * user's own (other users' keys never collide); the same request already
+ * answered within 24 h → its stored answer (`replayed`); another request
+ * (method, path or body) under the same key → UNPROCESSABLE (422); the same
+ * key while the first request is still running → CONFLICT (409); otherwise
+ * `work` runs.
+ *
+ * Crash-safe: `work` runs inside one transaction with the claim and the
+ * stored answer. The claim is a transaction-scoped advisory lock on (user,
+ * key), so it ends with the transaction whatever happens: a request that
+ * fails or whose process dies (its connection closes, the server rolls back)
+ * releases the key at once and leaves nothing; one whose transaction commits
+ * has committed its answer with its work, so any retry replays it. There is
+ * no window in which the work is done and the answer not yet stored, and
+ * never a second board. `work` must do its writes on the transaction it is
+ * given (domain functions nest inline, see inTransaction).
  */
-export async function claimIdempotencyKey(db: Db, args: { userId: number; key: string; fingerprint: string }): Promise<IdempotencyClaim> {
-  const now = new Date();
-  await db.idempotencyRecord.deleteMany({ where: { userId: args.userId, expiresAt: { lt: now } } });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const { count } = await db.idempotencyRecord.createMany({
-      data: [{ userId: args.userId, key: args.key, requestHash: args.fingerprint, expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS) }],
-      skipDuplicates: true,
-    });
-    const record = await db.idempotencyRecord.findUnique({ where: { userId_key: { userId: args.userId, key: args.key } } });
-    if (!record) continue; // released by a failing first request meanwhile: try again
-    if (count === 1) return { kind: 'run', recordId: record.id };
-    if (record.requestHash !== args.fingerprint) {
-      throw new UnprocessableError(
-        `${IDEMPOTENCY_HEADER} "${args.key}" was already used with a different request; use a new key for a new request.`,
-        IDEMPOTENCY_HEADER,
-        'idempotency_key_reused',
-      );
-    }
-    if (record.responseCode === null) {
-      if (now.getTime() - record.createdAt.getTime() < IDEMPOTENCY_STALE_MS) {
+export async function runIdempotent(
+  db: Db,
+  args: { userId: number; key: string; fingerprint: string },
+  work: (tx: Prisma.TransactionClient) => Promise<{ status: number; body: unknown }>,
+): Promise<IdempotentResponse> {
+  return db.$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRaw<{ locked: boolean }[]>`
+        SELECT pg_try_advisory_xact_lock(${args.userId}::integer, hashtext(${args.key})) AS locked`;
+      if (!lock?.locked) {
         throw new ConflictError(
           `A request with ${IDEMPOTENCY_HEADER} "${args.key}" is still being processed; retry later.`,
           IDEMPOTENCY_HEADER,
           'idempotency_key_in_use',
         );
       }
-      await db.idempotencyRecord.deleteMany({ where: { id: record.id, responseCode: null } });
-      continue;
-    }
-    const body = typeof record.responseBody === 'string' ? JSON.parse(record.responseBody) : record.responseBody;
-    return { kind: 'replay', status: record.responseCode, body };
-  }
-  throw new ConflictError(`${IDEMPOTENCY_HEADER} "${args.key}" is contended; retry later.`, IDEMPOTENCY_HEADER, 'idempotency_key_in_use');
-}
-
-/**
- * Stores the successful response of a claimed key, to be replayed for 24 h.
- * The body is kept as JSON text (a jsonb string) because jsonb objects do
- * not keep key order, and a replay should be the same bytes.
- */
-export async function completeIdempotencyKey(db: Db, recordId: number, status: number, body: unknown): Promise<void> {
-  await db.idempotencyRecord.update({
-    where: { id: recordId },
-    data: { responseCode: status, responseBody: JSON.stringify(body) },
-  });
-}
-
-/** Releases a claimed key after a failure: failures are not cached, a retry runs again. */
-export async function releaseIdempotencyKey(db: Db, recordId: number): Promise<void> {
-  await db.idempotencyRecord.deleteMany({ where: { id: recordId, responseCode: null } });
+      const now = new Date();
+      await tx.idempotencyRecord.deleteMany({ where: { userId: args.userId, expiresAt: { lt: now } } });
+      const record = await tx.idempotencyRecord.findUnique({ where: { userId_key: { userId: args.userId, key: args.key } } });
+      if (record) {
+        if (record.requestHash !== args.fingerprint) {
+          throw new UnprocessableError(
+            `${IDEMPOTENCY_HEADER} "${args.key}" was already used with a different request; use a new key for a new request.`,
+            IDEMPOTENCY_HEADER,
+            'idempotency_key_reused',
+          );
+        }
+        const body = typeof record.responseBody === 'string' ? JSON.parse(record.responseBody) : record.responseBody;
+        return { status: record.responseCode, body, replayed: true };
+      }
+      const { status, body } = await work(tx);
+      // Kept as JSON text (a jsonb string): jsonb objects do not keep key order, and a replay should be the same bytes.
+      await tx.idempotencyRecord.create({
+        data: {
+          userId: args.userId,
+          key: args.key,
+          requestHash: args.fingerprint,
+          responseCode: status,
+          responseBody: JSON.stringify(body),
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_WINDOW_MS),
+        },
+        select: { id: true },
+      });
+      return { status, body, replayed: false };
+    },
+    // A 500-task board takes a while on a loaded machine (the board's own limits).
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }

@@ -3,15 +3,8 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
 import { ValidationError } from '../errors.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  REPLAYED_HEADER,
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  parseIdempotencyKey,
-  releaseIdempotencyKey,
-  requestFingerprint,
-} from '../domain/idempotency.ts';
+import type { Db } from '../db/client.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency.ts';
 import { toValidationError } from '../domain/validate.ts';
 import { assertNoNulCharacters } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
@@ -75,12 +68,14 @@ function publicFieldName(def: RouteDef, field: string): string {
 /**
  * Runs one route: parse and validate the request parts, execute the
  * route's GraphQL operation in-process, shape the data. Errors become the
- * spec 7.1 body with the status of their code.
+ * spec 7.1 body with the status of their code. An `idempotent` route with
+ * an Idempotency-Key header runs in one transaction with its key (see
+ * runIdempotent): the operation, the claim and the stored answer commit
+ * together or not at all.
  */
 export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema: GraphQLSchema, services: Services) {
   const { def } = route;
   const db = services.database.prisma;
-  let claimedRecord: number | null = null;
   try {
     // Only `public` routes run without a viewer (they authorise the request themselves); their input has viewer null.
     if (!c.get('viewer') && !def.public) throw new Error('route reached without a viewer');
@@ -93,33 +88,34 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
       viewer,
     };
     if (def.requiresSession?.(input)) requireSessionViewer(viewer);
+    const status = def.status ?? 200;
+    /** Executes the operation on `on` (the client, or the keyed request's transaction) and shapes its answer. */
+    const operate = async (on: Db) => {
+      const result = await execute({
+        schema,
+        document: route.document,
+        variableValues: def.toVariables(input),
+        contextValue: { db: on, services, viewer, requestId: c.get('requestId') },
+      });
+      if (result.errors?.length) throw result.errors[0];
+      return def.toBody(result.data, input) as object;
+    };
+
     // Keys are scoped to a user: a public route without a viewer has none to scope them to.
     const keyHeader = def.idempotent && viewer ? c.req.header(IDEMPOTENCY_HEADER) : undefined;
-    if (keyHeader !== undefined) {
-      const key = parseIdempotencyKey(keyHeader);
-      const fingerprint = requestFingerprint(def.method, c.req.path, input.body);
-      const claim = await claimIdempotencyKey(db, { userId: viewer.userId, key, fingerprint });
-      if (claim.kind === 'replay') {
-        c.header(REPLAYED_HEADER, 'true');
-        return c.json(claim.body as object, claim.status as 200);
-      }
-      claimedRecord = claim.recordId;
-    }
-    const result = await execute({
-      schema,
-      document: route.document,
-      variableValues: def.toVariables(input),
-      contextValue: { db, services, viewer, requestId: c.get('requestId') },
-    });
-    if (result.errors?.length) throw result.errors[0];
-    const status = def.status ?? 200;
-    const body = def.toBody(result.data, input) as object;
-    if (claimedRecord !== null) await completeIdempotencyKey(db, claimedRecord, status, body);
-    return c.json(body, status as 200);
+    if (keyHeader === undefined) return c.json(await operate(db), status as 200);
+    const key = parseIdempotencyKey(keyHeader);
+    const fingerprint = requestFingerprint(def.method, c.req.path, input.body);
+    const answer = await runIdempotent(db, { userId: viewer.userId, key, fingerprint }, async (tx) => ({
+      status,
+      // Every read and write of the operation goes through the transaction; domain
+      // functions that open their own nest inline (inTransaction).
+      body: await operate(tx as unknown as Db),
+    }));
+    await services.faults?.afterIdempotentCommit?.();
+    if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
+    return c.json(answer.body as object, answer.status as 200);
   } catch (err) {
-    if (claimedRecord !== null) {
-      await releaseIdempotencyKey(db, claimedRecord).catch((e) => c.get('logger').error({ err: e }, 'idempotency release failed'));
-    }
     const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
     return c.json(body, status as 400);
   }
