@@ -16,6 +16,7 @@ import { toValidationError } from '../domain/validate.ts';
 import { assertNoNulCharacters } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
+import { etagOf, noneMatch, pageLinks, pageOf } from './conditional.ts';
 import { snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
 
@@ -115,6 +116,7 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     const status = def.status ?? 200;
     const body = def.toBody(result.data, input) as object;
     if (claimedRecord !== null) await completeIdempotencyKey(db, claimedRecord, status, body);
+    if (def.method === 'GET') return conditionalJson(c, body, status);
     return c.json(body, status as 200);
   } catch (err) {
     if (claimedRecord !== null) {
@@ -123,6 +125,24 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
     return c.json(body, status as 400);
   }
+}
+
+/**
+ * A GET answer with its `ETag` (a hash of the body) and, for offset-paged
+ * lists, `Link` rel next/prev; `If-None-Match` with that tag → 304 without a
+ * body. The operation still runs: the 304 saves the transfer and the client's
+ * parsing, not the query.
+ */
+function conditionalJson(c: Context<AppEnv>, body: object, status: number) {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  c.header('ETag', etag);
+  c.header('Cache-Control', 'private, no-cache');
+  const page = pageOf(body);
+  const links = page && pageLinks(c.req.url, page);
+  if (links) c.header('Link', links);
+  if (noneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(text, status as 200, { 'content-type': 'application/json' });
 }
 
 /** Mounts compiled routes on the app. */
