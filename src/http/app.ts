@@ -6,9 +6,10 @@ import type { GraphQLContext } from '../graphql/context.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
-import { GoneError, NotFoundError } from '../errors.ts';
+import { AppError, GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
+import { allowHeaderFor, allowedMethods } from './method-not-allowed.ts';
 import type { AppEnv } from './env.ts';
 import { toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
@@ -129,8 +130,15 @@ export function createApp(services: Services) {
   app.get('/api/openapi.json', (c) => c.json(openApi));
   app.get('/docs', (c) => c.html(renderDocsPage(openApi)));
 
+  const allowed = allowedMethods(app);
   app.notFound((c) => {
-    const { status, body } = toErrorResponse(new NotFoundError(`Route ${c.req.method} ${c.req.path}`), c.get('logger'));
+    // A known path asked with another method is 405 with `Allow`, not 404 (RFC 9110 15.5.6).
+    const allow = allowHeaderFor(c, allowed);
+    const err = allow
+      ? new AppError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`, 'method', 'method_not_allowed')
+      : new NotFoundError(`Route ${c.req.method} ${c.req.path}`);
+    const { status, body } = toErrorResponse(err, c.get('logger'));
+    if (allow) c.header('Allow', allow);
     return c.json(body, status as 404);
   });
   app.onError((err, c) => {

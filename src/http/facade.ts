@@ -9,6 +9,7 @@ import { toValidationError } from '../domain/validate.ts';
 import { assertNoNulCharacters } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
+import { etagOf, noneMatch, pageLinks, pageOf } from './conditional.ts';
 import { snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
 
@@ -103,7 +104,10 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
 
     // Keys are scoped to a user: a public route without a viewer has none to scope them to.
     const keyHeader = def.idempotent && viewer ? c.req.header(IDEMPOTENCY_HEADER) : undefined;
-    if (keyHeader === undefined) return c.json(await operate(db), status as 200);
+    if (keyHeader === undefined) {
+      const body = await operate(db);
+      return def.method === 'GET' ? conditionalJson(c, body, status) : c.json(body, status as 200);
+    }
     const key = parseIdempotencyKey(keyHeader);
     const fingerprint = requestFingerprint(def.method, c.req.path, input.body);
     const answer = await runIdempotent(db, { userId: viewer.userId, key, fingerprint }, async (tx) => ({
@@ -119,6 +123,24 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
     return c.json(body, status as 400);
   }
+}
+
+/**
+ * A GET answer with its `ETag` (a hash of the body) and, for offset-paged
+ * lists, `Link` rel next/prev; `If-None-Match` with that tag → 304 without a
+ * body. The operation still runs: the 304 saves the transfer and the client's
+ * parsing, not the query.
+ */
+function conditionalJson(c: Context<AppEnv>, body: object, status: number) {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  c.header('ETag', etag);
+  c.header('Cache-Control', 'private, no-cache');
+  const page = pageOf(body);
+  const links = page && pageLinks(c.req.url, page);
+  if (links) c.header('Link', links);
+  if (noneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  return c.body(text, status as 200, { 'content-type': 'application/json' });
 }
 
 /** Mounts compiled routes on the app. */

@@ -36,6 +36,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Missing, unknown or revoked credentials (spec 5).',
   FORBIDDEN: 'You see the resource but may not do this to it.',
   NOT_FOUND: 'Not found, or not in one of your projects (other tenants’ ids look the same).',
+  METHOD_NOT_ALLOWED: 'A known path asked with a method it does not answer; `Allow` lists those it does.',
   CONFLICT: 'Conflicts with the current state (duplicate name, last section, key in use).',
   GONE: 'Removed on purpose.',
   PAYLOAD_TOO_LARGE: 'The body is larger than MAX_BODY_BYTES.',
@@ -92,6 +93,26 @@ const RATE_HEADERS = {
   'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'string' } },
 };
 
+/** Headers of a GET answer: `ETag` always, `Link` on offset-paged lists. */
+function getHeaders(def: RouteDef): JsonSchema {
+  const response = jsonSchemaOf(def.response, 'output') as { properties?: Record<string, unknown> } | undefined;
+  const paged = ['total', 'limit', 'offset'].every((k) => response?.properties?.[k]);
+  return {
+    ETag: {
+      description: 'Tag of this answer; send it back in `If-None-Match` to get 304 while it is unchanged.',
+      schema: { type: 'string' },
+    },
+    ...(paged
+      ? {
+          Link: {
+            description: 'RFC 8288 links to the `next` and `prev` pages (same query, other `offset`), when they exist.',
+            schema: { type: 'string' },
+          },
+        }
+      : {}),
+  };
+}
+
 /** `components.responses`: one error response per code, named by it. */
 function errorComponents() {
   const schemas: Record<string, JsonSchema> = {};
@@ -130,8 +151,12 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       responses: {
         [status]: {
           description: 'Success',
+          ...(def.method === 'GET' ? { headers: getHeaders(def) } : {}),
           content: { 'application/json': { schema: jsonSchemaOf(def.response, 'output') ?? { type: 'object' } } },
         },
+        ...(def.method === 'GET'
+          ? { '304': { description: 'Not modified: `If-None-Match` named the current `ETag`; no body.' } }
+          : {}),
         ...Object.fromEntries(
           errorCodesOf(def).map((code) => [String(HTTP_STATUS[code]), { $ref: `#/components/responses/${code}` }]),
         ),

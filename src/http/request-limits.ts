@@ -13,7 +13,8 @@ import { toErrorResponse } from './error-body.ts';
  * - header names and values above MAX_HEADER_BYTES in total → 400
  *   (`details: {field: "headers", code: "too_large"}`);
  * - body above MAX_BODY_BYTES (by Content-Length, or counted while
- *   streaming) → 413 (`details: {field: "body", code: "too_large"}`).
+ *   streaming) → 413 (`details: {field: "body", code: "too_large"}`) with
+ *   `Connection: close`: the unread rest is not drained.
  * 400 rather than 414/431 so every refusal carries the spec 7.1 body with
  * a status the spec names; Node's own cap (16 KiB for the request line and
  * headers together) still answers 431 without a body above these.
@@ -59,6 +60,10 @@ export function requestSizeLimits(config: Config): MiddlewareHandler<AppEnv>[] {
         'too_large',
       );
       const { status, body } = toErrorResponse(err, c.get('logger'));
+      // The rest of the body is still on its way and will not be read: say the
+      // connection ends (Node closes it after this answer), so a keep-alive
+      // client opens a new one instead of finding its socket gone.
+      c.header('Connection', 'close');
       return c.json(body, status as 413);
     },
   });
