@@ -76,6 +76,15 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  /**
+   * Days events stay resumable: a live subscription may resume (`after`,
+   * SSE `Last-Event-ID`) from a cursor at most this old; older is GONE.
+   */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** Connections of the background pool on PostgreSQL (dispatcher, webhook deliverer, live-event feed). */
+  EVENT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
+  /** Connections of the request pool on PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public base URL printed at start-up and used in links. */
   PUBLIC_URL: z.string().url().optional(),

@@ -84,10 +84,10 @@ export class UnprocessableError extends AppError {
   }
 }
 
-/** A route or resource that existed and was removed on purpose (410). */
+/** A route or resource that existed and was removed on purpose, or a resume cursor past the retention (410). */
 export class GoneError extends AppError {
-  constructor(message: string) {
-    super('GONE', message, null, 'gone');
+  constructor(message: string, field: string | null = null, detail = 'gone') {
+    super('GONE', message, field, detail);
   }
 }
 

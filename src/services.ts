@@ -3,7 +3,8 @@ import { configureContentRendering } from './content/render.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type DispatcherOptions, EventDispatcher } from './events/dispatcher.ts';
-import { createEventBus, type EventPubSub } from './events/pubsub.ts';
+import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/event-feed.ts';
+import { memoryWakeChannel, redisWakeChannel, type WakeChannel } from './events/wake-channel.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from './events/webhook-delivery.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createSearchIndex } from './search/create-search-index.ts';
@@ -17,12 +18,22 @@ export interface Services {
   config: Config;
   database: Database;
   logger: Logger;
-  /** GraphQL subscriptions' pub/sub (Redis when REDIS_URL is set, else in memory). */
-  pubsub: EventPubSub;
+  /** Live events of this instance, read from the outbox (GraphQL subscriptions subscribe here). */
+  feed: EventFeed;
+  /** Wakes the feeds of every instance (Redis when REDIS_URL is set, else in process). */
+  wakeChannel: WakeChannel;
   /** The outbox dispatcher and webhook deliverer of this instance, when it runs one. */
   dispatcher: EventDispatcher | null;
   /** Task search; the dispatcher keeps it in sync when present. */
   search?: SearchIndex;
+  /** Test-only fault injection. */
+  faults?: ServiceFaults;
+}
+
+/** Test-only hooks that simulate crashes at chosen points. */
+export interface ServiceFaults {
+  /** Runs after an Idempotency-Key route's transaction committed, before the response is sent. */
+  afterIdempotentCommit?: () => Promise<void> | void;
 }
 
 /** Options of `createServices`. */
@@ -36,6 +47,9 @@ export interface ServicesOptions {
    * options; CLI commands that do not need events pass false.
    */
   dispatcher?: boolean | Partial<DispatcherOptions>;
+  /** Live-event feed tuning (tests shorten the polls). */
+  feed?: Partial<FeedOptions>;
+  faults?: ServiceFaults;
 }
 
 /** Opens the database (migrating it unless told not to) and builds the services. */
@@ -48,6 +62,8 @@ export async function createServices(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.TASKSVC_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,
     onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
   });
@@ -55,22 +71,38 @@ export async function createServices(
     const result = await migrate(database);
     if (result.applied.length) logger.info({ applied: result.applied }, 'migrations applied');
   }
-  const bus = createEventBus({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX, logger });
+  const wakeChannel = config.REDIS_URL
+    ? redisWakeChannel({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
+    : memoryWakeChannel();
+  const feed = new EventFeed(database.background, wakeChannel, logger, { ...DEFAULT_FEED_OPTIONS, ...opts.feed });
+  feed.start();
   const services: Services = {
     config,
     database,
     logger,
-    pubsub: bus.pubsub,
+    feed,
+    wakeChannel,
     dispatcher: null,
     search: createSearchIndex(config, database),
+    faults: opts.faults,
   };
 
   const wanted = opts.dispatcher ?? config.EVENT_DISPATCHER ?? config.NODE_ENV !== 'test';
   if (wanted !== false) {
     const tuning = typeof wanted === 'object' ? wanted : {};
     services.dispatcher = new EventDispatcher(
-      { database, pubsub: bus.pubsub, logger, search: () => services.search, databaseUrl: config.DATABASE_URL },
       {
+        database,
+        logger,
+        search: () => services.search,
+        databaseUrl: config.DATABASE_URL,
+        announce: (lastPosition, stampedHere) => {
+          feed.notify(lastPosition);
+          if (stampedHere) wakeChannel.publish(lastPosition);
+        },
+      },
+      {
+        retentionDays: config.EVENT_RETENTION_DAYS,
         ...tuning,
         delivery: { ...DEFAULT_DELIVERY_OPTIONS, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE, ...tuning.delivery },
       },
@@ -81,7 +113,8 @@ export async function createServices(
   return Object.assign(services, {
     close: async () => {
       await services.dispatcher?.stop();
-      await bus.close();
+      await feed.stop();
+      await wakeChannel.close();
       await database.close();
     },
   });

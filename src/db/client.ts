@@ -20,7 +20,15 @@ export interface SqlRunner {
 
 /** An open database: the Prisma client plus the raw runner on the same storage. */
 export interface Database {
+  /** The client of requests. */
   prisma: Db;
+  /**
+   * The client of background work (outbox dispatcher, webhook deliverer,
+   * live-event feed): on PostgreSQL a small pool of its own, so request load
+   * cannot starve event delivery and a delivery backlog cannot starve
+   * requests. On PGlite (one connection) the same client as `prisma`.
+   */
+  background: Db;
   sql: SqlRunner;
   kind: 'postgres' | 'pglite';
   /** Where the data lives, for start-up output (password removed). */
@@ -35,6 +43,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Connections of the request pool (PostgreSQL). */
+  poolSize?: number;
+  /** Connections of the background pool (PostgreSQL); see {@link Database.background}. */
+  backgroundPoolSize?: number;
   /** Log every SQL statement to this callback (tests snapshot it). */
   onQuery?: (sql: string) => void;
   /**
@@ -52,10 +64,21 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', (err) => options.onIdleError?.(err));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: log ? [...log] : undefined });
     attachQueryLog(prisma, options.onQuery);
+    // Made on first use: one-shot commands (the CLI, migrations) never need it.
+    let backgroundPool: pg.Pool | null = null;
+    let background: PrismaClient | null = null;
+    const backgroundClient = () => {
+      if (background) return background;
+      backgroundPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.backgroundPoolSize ?? 3 });
+      backgroundPool.on('error', (err) => options.onIdleError?.(err));
+      background = new PrismaClient({ adapter: new PrismaPg(backgroundPool), log: log ? [...log] : undefined });
+      attachQueryLog(background, options.onQuery);
+      return background;
+    };
     const url = new URL(options.databaseUrl);
     url.password = '';
     const runnerOf = (q: pg.Pool | pg.PoolClient): SqlRunner => ({
@@ -64,6 +87,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     return {
       prisma,
+      get background() {
+        return backgroundClient();
+      },
       kind: 'postgres',
       location: url.toString(),
       sql: runnerOf(pool),
@@ -76,8 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: async () => {
-        await prisma.$disconnect();
-        await pool.end();
+        await Promise.all([prisma.$disconnect(), background?.$disconnect()]);
+        await Promise.all([pool.end(), backgroundPool?.end()]);
       },
     };
   }
@@ -94,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
   return {
     prisma,
+    background: prisma,
     kind: 'pglite',
     location: options.dataDir,
     sql,

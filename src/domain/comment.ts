@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { renderContent } from '../content/render.ts';
+import { recordBoardEvent } from '../events/outbox.ts';
 import { visibleProjectsWhere } from './access.ts';
 import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
@@ -82,7 +83,8 @@ async function renderCommentText(text: string, contentType: string | null | unde
  * cross-board (spec 5.4) → UNAUTHENTICATED on `mentions`, nothing written.
  * Mentioned users get an inbox entry (never the author); the author starts
  * watching the task. Comments do not notify watchers and emit no webhook
- * event (spec 6 has no comment event).
+ * event (spec 6 has no comment event); they write a `comment.created`
+ * board event for live board views.
  */
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
@@ -117,6 +119,13 @@ export async function addComment(db: Db, authorId: number, ref: TaskRef, input: 
       },
     });
     const ticketNumber = ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex);
+    await recordBoardEvent(tx, {
+      type: 'comment.created',
+      projectId: task.projectId,
+      actorId: authorId,
+      task: { id: task.id, ticketNumber },
+      data: { commentId: comment.id },
+    });
     await notifyMentioned(tx, {
       task: { id: task.id, ticketNumber, title: task.title },
       userIds: mentions.map((m) => m.userId),

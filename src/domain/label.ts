@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { type TaskEventInput, recordTaskEvents } from '../events/outbox.ts';
+import { type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject, visibleProjectsWhere } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
@@ -24,7 +24,8 @@ export function duplicateLabelError(name: string, field = 'name') {
 /**
  * Adds a label to a board. Names are unique within the board, compared
  * without regard to case ("Bug" and "bug" are the same label, as in Linear
- * and GitHub): a duplicate is CONFLICT (409) naming `name`.
+ * and GitHub): a duplicate is CONFLICT (409) naming `name`. Writes a
+ * `label.created` board event.
  */
 export async function createLabel(db: Db, userId: number, input: z.input<typeof createLabelInput>) {
   const args = parseInput(createLabelInput, input);
@@ -34,13 +35,21 @@ export async function createLabel(db: Db, userId: number, input: z.input<typeof 
     select: { id: true },
   });
   if (existing) throw duplicateLabelError(args.name);
-  // A concurrent create of the same name loses on the unique index; skipDuplicates turns that into count 0.
-  const { count } = await db.label.createMany({
-    data: [{ projectId: args.projectId, name: args.name, color: args.color ?? null }],
-    skipDuplicates: true,
+  return db.$transaction(async (tx) => {
+    // A concurrent create of the same name loses on the unique index; skipDuplicates turns that into no row.
+    const [label] = await tx.label.createManyAndReturn({
+      data: [{ projectId: args.projectId, name: args.name, color: args.color ?? null }],
+      skipDuplicates: true,
+    });
+    if (!label) throw duplicateLabelError(args.name);
+    await recordBoardEvent(tx, {
+      type: 'label.created',
+      projectId: label.projectId,
+      actorId: userId,
+      data: { labelId: label.id, name: label.name, color: label.color },
+    });
+    return label;
   });
-  if (count === 0) throw duplicateLabelError(args.name);
-  return db.label.findUniqueOrThrow({ where: { projectId_name: { projectId: args.projectId, name: args.name } } });
 }
 
 /** Filter and order of a board's labels (by name, then id); the board must be one of the user's. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { recordBoardEvent } from '../events/outbox.ts';
 import { requireProject } from './access.ts';
 
 /** A user named by email or by positive integer id. */
@@ -74,17 +75,24 @@ export async function listMembers(
  * Adds a user to a board; any member may do it. The user is named by email
  * or id (see parseUserRef; `field` names the input in errors). An unknown
  * user is NOT_FOUND. Adding someone who is already a member changes nothing
- * and succeeds (`added: false`), so scripts can repeat it safely.
+ * and succeeds (`added: false`), so scripts can repeat it safely. A new
+ * member writes a `member.added` board event.
  */
 export async function addMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
   const ref = parseUserRef(input.user, field);
   const project = await requireProject(db, userId, input.projectId, 'projectId');
   const user = await requireUser(db, ref, field);
-  const { count } = await db.projectMember.createMany({
-    data: [{ projectId: project.id, userId: user.id }],
-    skipDuplicates: true,
+  const added = await db.$transaction(async (tx) => {
+    const { count } = await tx.projectMember.createMany({
+      data: [{ projectId: project.id, userId: user.id }],
+      skipDuplicates: true,
+    });
+    if (count === 1) {
+      await recordBoardEvent(tx, { type: 'member.added', projectId: project.id, actorId: userId, data: { userId: user.id } });
+    }
+    return count === 1;
   });
-  return { project, user, added: count === 1 };
+  return { project, user, added };
 }
 
 /**
@@ -93,6 +101,8 @@ export async function addMember(db: Db, userId: number, input: { projectId: numb
  * cannot be removed (CONFLICT): a board nobody can see would be lost.
  * The removed user stops watching the board's tasks, so they get no more
  * notifications about it; their existing assignments are kept as history.
+ * Writes a `member.removed` board event (which also ends the user's live
+ * subscriptions to the board).
  */
 export async function removeMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
   const ref = parseUserRef(input.user, field);
@@ -110,6 +120,7 @@ export async function removeMember(db: Db, userId: number, input: { projectId: n
     }
     await tx.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: user.id } } });
     await tx.taskWatcher.deleteMany({ where: { userId: user.id, task: { projectId: project.id } } });
+    await recordBoardEvent(tx, { type: 'member.removed', projectId: project.id, actorId: userId, data: { userId: user.id } });
     return { project, user };
   });
 }

@@ -2,7 +2,7 @@ import { generateKeyBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
-import { recordTaskEvents } from '../events/outbox.ts';
+import { type Changes, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
@@ -83,6 +83,20 @@ export async function sectionListQuery(db: Db, userId: number, input: { projectI
   return { where: sectionListWhere(args.projectId, args.includeHidden ?? false), orderBy: SECTION_ORDER };
 }
 
+/** Writes the `section.created` board event of a new section (every path that adds one calls it). */
+export async function recordSectionCreated(
+  tx: Prisma.TransactionClient,
+  section: { id: number; projectId: number; title: string; ranking: string },
+  actorId: number,
+) {
+  await recordBoardEvent(tx, {
+    type: 'section.created',
+    projectId: section.projectId,
+    actorId,
+    data: { sectionId: section.id, title: section.title, ranking: section.ranking },
+  });
+}
+
 const createSectionInput = z.object({
   projectId: id(),
   title: sectionTitle(),
@@ -92,7 +106,8 @@ const createSectionInput = z.object({
 /**
  * Adds a section after `afterSectionId` (a live section of the same
  * project), or at the end when it is omitted or null. Only the new row is
- * written: its ranking is a fractional key between its neighbours.
+ * written: its ranking is a fractional key between its neighbours. Writes
+ * a `section.created` board event.
  */
 export async function createSection(db: Db, userId: number, input: z.input<typeof createSectionInput>) {
   const args = parseInput(createSectionInput, input);
@@ -101,7 +116,9 @@ export async function createSection(db: Db, userId: number, input: z.input<typeo
     await lockBoard(tx, args.projectId);
     if (args.afterSectionId != null) await requireSection(tx, args.projectId, args.afterSectionId, 'afterSectionId');
     const ranking = rankingAfter(await liveSections(tx, args.projectId), args.afterSectionId ?? undefined);
-    return tx.section.create({ data: { projectId: args.projectId, title: args.title, ranking } });
+    const section = await tx.section.create({ data: { projectId: args.projectId, title: args.title, ranking } });
+    await recordSectionCreated(tx, section, userId);
+    return section;
   });
 }
 
@@ -118,6 +135,7 @@ const updateSectionInput = z.object({
  * that section; null places it first. `visible` hides or shows the column
  * (an extension: hidden sections are listed only with `includeHidden`).
  * `projectId`, when given, must be the section's project (REST paths carry it).
+ * Real changes write a `section.updated` board event with `changes`.
  */
 export async function updateSection(db: Db, userId: number, input: z.input<typeof updateSectionInput>) {
   const args = parseInput(updateSectionInput, input);
@@ -137,7 +155,20 @@ export async function updateSection(db: Db, userId: number, input: z.input<typeo
       if (args.moveAfterSectionId !== null) await requireSection(tx, current.projectId, args.moveAfterSectionId, 'moveAfterSectionId');
       data.ranking = rankingAfter(await liveSections(tx, current.projectId), args.moveAfterSectionId, current.id);
     }
-    return tx.section.update({ where: { id: current.id }, data });
+    const updated = await tx.section.update({ where: { id: current.id }, data });
+    const changes: Changes = {};
+    for (const field of ['title', 'ranking', 'visible'] as const) {
+      if (updated[field] !== current[field]) changes[field] = { from: current[field], to: updated[field] };
+    }
+    if (Object.keys(changes).length) {
+      await recordBoardEvent(tx, {
+        type: 'section.updated',
+        projectId: updated.projectId,
+        actorId: userId,
+        data: { sectionId: updated.id, changes },
+      });
+    }
+    return updated;
   });
 }
 
@@ -156,8 +187,9 @@ async function sectionOfUser(db: Db, userId: number, sectionId: number, projectI
  * drafts to the first remaining section, preferring a visible one. Each
  * moved task gets a `task.updated` outbox event (`changes.sectionId`, as a
  * task update writes it), so webhooks see the move; no inbox notifications
- * (one board edit must not flood watchers with one entry per task). The
- * last section of a board cannot be deleted (CONFLICT): every task needs one.
+ * (one board edit must not flood watchers with one entry per task), then
+ * a `section.deleted` board event. The last section of a board cannot be
+ * deleted (CONFLICT): every task needs one.
  */
 export async function deleteSection(db: Db, userId: number, input: { projectId?: number | null; sectionId: number }) {
   const args = parseInput(z.object({ projectId: id().nullish(), sectionId: id() }), input);
@@ -188,6 +220,12 @@ export async function deleteSection(db: Db, userId: number, input: { projectId?:
     }
     await tx.taskDraft.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
     await tx.section.update({ where: { id: section.id }, data: { deletedAt: new Date() } });
+    await recordBoardEvent(tx, {
+      type: 'section.deleted',
+      projectId: section.projectId,
+      actorId: userId,
+      data: { sectionId: section.id, movedTo: target.id, movedTaskCount: moved.length },
+    });
     return { section, target, movedTaskCount: moved.length };
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { WebhookPayload } from '../events/task-event-message.ts';
+import type { WebhookPayload } from '../events/event-message.ts';
 import { USER_AGENT } from '../events/webhook-delivery.ts';
 import { postWebhook } from '../events/webhook-http.ts';
 import { webhookHeaders } from '../events/webhook-signature.ts';

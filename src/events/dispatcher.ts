@@ -5,8 +5,8 @@ import type { SearchIndex } from '../search/search-index.ts';
 import { OUTBOX_CHANNEL } from './outbox.ts';
 import { listenPostgres } from './pg-listener.ts';
 import { PollLoop } from './poll-loop.ts';
-import type { EventPubSub } from './pubsub.ts';
-import { type OutboxRow, type TaskEventMessage, toTaskEventMessage } from './task-event-message.ts';
+import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
+import { STAMP_BATCH, stampPositions } from './sequencer.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, WebhookDeliverer } from './webhook-delivery.ts';
 import { onWake, wake } from './wakeup.ts';
 
@@ -18,15 +18,20 @@ export interface DispatcherOptions {
   batchSize: number;
   /** A claim older than this belongs to a dispatcher that died: it is taken again. */
   claimTimeoutMs: number;
-  /** Processed events (and their delivery log) are deleted after this many days. */
+  /**
+   * Events stay resumable (live subscriptions' `after`) this many days;
+   * processed events without webhook deliveries are deleted after it.
+   */
   retentionDays: number;
+  /** Events with webhook deliveries (and so the delivery log) are kept this many days. */
+  deliveryLogDays: number;
   /** Webhook delivery tuning. */
   delivery: DeliveryOptions;
   /**
    * Called once per dispatched event, after pub/sub and webhook fan-out and
    * before the event is marked done (so at least once). Errors are logged.
    */
-  onEvent?: (event: TaskEventMessage) => Promise<void> | void;
+  onEvent?: (event: EventMessage) => Promise<void> | void;
   /** Test-only fault injection: throwing abandons the batch as a crash would. */
   faults?: {
     afterClaim?: (eventIds: string[]) => Promise<void> | void;
@@ -38,14 +43,21 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   pollIntervalMs: 200,
   batchSize: 100,
   claimTimeoutMs: 30_000,
-  retentionDays: 30,
+  retentionDays: 7,
+  deliveryLogDays: 30,
   delivery: DEFAULT_DELIVERY_OPTIONS,
 };
 
 export interface DispatcherDeps {
   database: Database;
-  pubsub: EventPubSub;
   logger: Logger;
+  /**
+   * Called after each stamping round with the last position stamped (by
+   * this instance or another) and whether this round stamped any: wakes the
+   * live-event feeds (this instance's always, the others' through the wake
+   * channel when this one stamped).
+   */
+  announce?: (lastPosition: bigint, stampedHere: boolean) => void;
   /** The search index, when the services have one (read at each batch). */
   search?: () => Pick<SearchIndex, 'indexTask'> | undefined;
   /** PostgreSQL URL for LISTEN/NOTIFY wake-ups; without it, in-process wake-ups and polling. */
@@ -53,13 +65,19 @@ export interface DispatcherDeps {
 }
 
 const HOUSEKEEPING_MS = 10 * 60_000;
+/** Longest time between two stamping rounds without a wake-up (a lost NOTIFY costs at most this). */
+const STAMP_FALLBACK_MS = 1_000;
 
 /**
- * Moves committed outbox events to their consumers: GraphQL subscriptions
- * (pub/sub), webhook subscriptions (one delivery row per matching
- * subscription) and the search index, then marks them processed. Claims use
- * `FOR UPDATE SKIP LOCKED`, so any number of instances share the work; a
- * claim left by a process that died is retaken after `claimTimeoutMs`.
+ * Moves committed outbox events to their consumers. Each step first stamps
+ * commit-ordered positions on newly committed rows (src/events/sequencer.ts)
+ * and announces them, which wakes the live-event feeds (GraphQL
+ * subscriptions read the outbox themselves, see src/events/event-feed.ts);
+ * then it claims stamped events for webhook subscriptions (one delivery row
+ * per matching subscription) and the search index, and marks them
+ * processed. Claims use `FOR UPDATE SKIP LOCKED`, so any number of instances
+ * share the work; a claim left by a process that died is retaken after
+ * `claimTimeoutMs`. All of it runs on the background pool.
  */
 export class EventDispatcher {
   readonly options: DispatcherOptions;
@@ -67,6 +85,9 @@ export class EventDispatcher {
   private readonly loop: PollLoop;
   private readonly unsubscribe: (() => void)[] = [];
   private stopListening: (() => Promise<void>) | null = null;
+  /** New outbox rows were committed (a wake-up) since the last stamping round. */
+  private stampDue = true;
+  private lastStampAt = 0;
   private housekeeping: NodeJS.Timeout | null = null;
 
   constructor(
@@ -74,13 +95,8 @@ export class EventDispatcher {
     options: Partial<DispatcherOptions> = {},
   ) {
     this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
-    this.loop = new PollLoop(
-      'outbox',
-      this.options.pollIntervalMs,
-      () => this.dispatchBatch().then((n) => n > 0),
-      deps.logger,
-    );
-    this.deliverer = new WebhookDeliverer(deps.database.prisma, deps.logger, this.options.delivery);
+    this.loop = new PollLoop('outbox', this.options.pollIntervalMs, () => this.step(), deps.logger);
+    this.deliverer = new WebhookDeliverer(deps.database.background, deps.logger, this.options.delivery);
   }
 
   /** Starts dispatching and delivering; wakes on commits of this process and, on PostgreSQL, of any. */
@@ -92,12 +108,12 @@ export class EventDispatcher {
       // transaction and sees its rows. On PostgreSQL the trigger's NOTIFY
       // arrives after COMMIT instead; an in-process wake-up would only claim
       // too early (inside the still-open transaction) and find nothing.
-      this.unsubscribe.push(onWake('outbox', () => this.loop.nudge()));
+      this.unsubscribe.push(onWake('outbox', () => this.wakeUp()));
     } else {
       this.stopListening = listenPostgres(
         this.deps.databaseUrl,
         OUTBOX_CHANNEL,
-        () => this.loop.nudge(),
+        () => this.wakeUp(),
         this.deps.logger,
       );
     }
@@ -117,36 +133,58 @@ export class EventDispatcher {
     await this.deliverer.stop();
   }
 
-  /** Claims and dispatches one batch; returns how many events it handled. */
+  /** New rows were committed: stamp them in the next round, now. */
+  private wakeUp(): void {
+    this.stampDue = true;
+    this.loop.nudge();
+  }
+
+  /** One round: stamp and announce new positions, then dispatch a batch; true when there may be more. */
+  private async step(): Promise<boolean> {
+    // Stamping is due on a wake-up, and at least every STAMP_FALLBACK_MS in case one was lost;
+    // idle polls in between only look for claimable events.
+    let stamped = 0;
+    if (this.stampDue || Date.now() - this.lastStampAt >= STAMP_FALLBACK_MS) {
+      this.stampDue = false;
+      this.lastStampAt = Date.now();
+      stamped = await this.stamp();
+      if (stamped >= STAMP_BATCH) this.stampDue = true;
+    }
+    const dispatched = await this.dispatchBatch();
+    return stamped > 0 || dispatched > 0;
+  }
+
+  /** Stamps positions on committed rows and announces them; returns how many this round stamped. */
+  async stamp(): Promise<number> {
+    const { stamped, lastPosition } = await stampPositions(this.deps.database.background);
+    this.deps.announce?.(lastPosition, stamped > 0);
+    return stamped;
+  }
+
+  /** Claims and dispatches one batch of stamped events; returns how many events it handled. */
   async dispatchBatch(): Promise<number> {
-    const db = this.deps.database.prisma;
+    const db = this.deps.database.background;
     const claimed = await db.$queryRaw<OutboxRow[]>`
       UPDATE "OutboxEvent" AS e SET "claimedAt" = timezone('UTC', now())
       FROM (
         SELECT id FROM "OutboxEvent"
-        WHERE "processedAt" IS NULL
+        WHERE "processedAt" IS NULL AND position IS NOT NULL
           AND ("claimedAt" IS NULL OR "claimedAt" < timezone('UTC', now()) - (${this.options.claimTimeoutMs}::integer * interval '1 millisecond'))
-        ORDER BY id
+        ORDER BY position
         LIMIT ${this.options.batchSize}::integer
         FOR UPDATE SKIP LOCKED
       ) AS c
       WHERE e.id = c.id
-      RETURNING e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"`;
+      RETURNING e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"`;
     if (claimed.length === 0) return 0;
-    const events = claimed.map(toTaskEventMessage).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    const events = claimed.map(toEventMessage).sort((a, b) => (BigInt(a.cursor!) < BigInt(b.cursor!) ? -1 : 1));
     const ids = events.map((e) => e.id);
     await this.options.faults?.afterClaim?.(ids);
 
-    for (const event of events) {
-      try {
-        this.deps.pubsub.publish('taskEvents', event.projectId, event);
-      } catch (err) {
-        this.deps.logger.warn({ err, eventId: event.id }, 'publishing a task event failed');
-      }
-    }
     const idList = Prisma.join(ids.map((id) => BigInt(id)));
-    // One delivery per matching active subscription; the unique
-    // (subscriptionId, eventId) makes a retaken batch a no-op here.
+    // One delivery per matching active subscription (only the webhook event
+    // names match a subscription's filter); the unique (subscriptionId,
+    // eventId) makes a retaken batch a no-op here.
     const fannedOut = await db.$executeRaw`
       INSERT INTO "WebhookDelivery" ("subscriptionId", "eventId", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
       SELECT s.id, e.id, 'pending'::"DeliveryStatus", 0, timezone('UTC', now()), timezone('UTC', now()), timezone('UTC', now())
@@ -168,10 +206,10 @@ export class EventDispatcher {
     return events.length;
   }
 
-  private async runHooks(events: TaskEventMessage[]): Promise<void> {
+  private async runHooks(events: EventMessage[]): Promise<void> {
     const search = this.deps.search?.();
     if (search) {
-      const taskIds = [...new Set(events.map((e) => e.taskId))];
+      const taskIds = [...new Set(events.flatMap((e) => (e.taskId === null || e.event.startsWith('comment.') ? [] : [e.taskId])))];
       const results = await Promise.allSettled(taskIds.map((id) => search.indexTask(id)));
       results.forEach((r, i) => {
         if (r.status === 'rejected')
@@ -189,12 +227,33 @@ export class EventDispatcher {
     }
   }
 
-  /** Deletes events processed more than `retentionDays` ago (their deliveries and attempts cascade). */
+  /**
+   * Retention. Moves the resume horizon past the events older than
+   * `retentionDays` (a cursor below it is expired: parseResumeCursor), then
+   * deletes processed events below the horizon that have no webhook
+   * deliveries, and processed events older than `deliveryLogDays` (their
+   * deliveries and attempts cascade). Bounded work per call.
+   */
   async purgeOld(): Promise<number> {
-    return this.deps.database.prisma.$executeRaw`
+    const db = this.deps.database.background;
+    // Positions follow time closely (stamped right after commit): walk forward from the horizon.
+    await db.$executeRaw`
+      UPDATE "OutboxSequence" SET horizon = GREATEST(horizon, COALESCE((
+        SELECT max(position) FROM (
+          SELECT position, "createdAt" FROM "OutboxEvent"
+          WHERE position > (SELECT horizon FROM "OutboxSequence" WHERE id = 1)
+          ORDER BY position LIMIT 10000
+        ) AS old
+        WHERE old."createdAt" < timezone('UTC', now()) - (${this.options.retentionDays}::integer * interval '1 day')
+      ), 0))
+      WHERE id = 1`;
+    return db.$executeRaw`
       DELETE FROM "OutboxEvent" WHERE id IN (
-        SELECT id FROM "OutboxEvent"
-        WHERE "processedAt" < timezone('UTC', now()) - (${this.options.retentionDays}::integer * interval '1 day')
-        ORDER BY id LIMIT 1000)`;
+        SELECT e.id FROM "OutboxEvent" e
+        WHERE e."processedAt" IS NOT NULL
+          AND (e."processedAt" < timezone('UTC', now()) - (${this.options.deliveryLogDays}::integer * interval '1 day')
+            OR (e.position <= (SELECT horizon FROM "OutboxSequence" WHERE id = 1)
+                AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e.id)))
+        ORDER BY e.id LIMIT 1000)`;
   }
 }

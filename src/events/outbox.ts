@@ -2,18 +2,55 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { wake } from './wakeup.ts';
 
-/** Task event names of spec section 6. */
+/** Task event names of spec section 6: the webhook events, also live on `taskEvents` and `boardEvents`. */
 export const TASK_EVENTS = ['task.created', 'task.assigned', 'task.updated'] as const;
 export type TaskEventName = (typeof TASK_EVENTS)[number];
 
-/** `{field: {from, to}}` for a task update. */
+/**
+ * Events of a board beyond the webhook ones, live on `boardEvents` only:
+ * what a board view needs to stay correct without refetching.
+ */
+export const BOARD_ONLY_EVENTS = [
+  'task.deleted',
+  'section.created',
+  'section.updated',
+  'section.deleted',
+  'label.created',
+  'label.updated',
+  'label.deleted',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'member.added',
+  'member.removed',
+] as const;
+export type BoardOnlyEventName = (typeof BOARD_ONLY_EVENTS)[number];
+
+/** Every event name `boardEvents` delivers. */
+export const BOARD_EVENTS = [...TASK_EVENTS, ...BOARD_ONLY_EVENTS] as const;
+export type BoardEventName = (typeof BOARD_EVENTS)[number];
+
+/** `{field: {from, to}}` for an update. */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 export interface TaskEventInput {
-  type: TaskEventName;
+  type: TaskEventName | 'task.deleted';
   task: { id: number; projectId: number; ticketNumber: string };
   actorId: number | null;
   /** Event-specific `data` of the webhook payload (e.g. `{changes}` or `{assignee}`). */
+  data: Record<string, unknown>;
+  /** The board the task left, when it moved between boards (its `projectId` is the new one). */
+  fromProjectId?: number;
+}
+
+/** An event of a board that is not about one task's own state (sections, labels, comments, members). */
+export interface BoardEventInput {
+  type: Exclude<BoardOnlyEventName, 'task.deleted'>;
+  projectId: number;
+  actorId: number | null;
+  /** The task a comment belongs to (comment events). */
+  task?: { id: number; ticketNumber: string };
+  /** Event-specific data; names the subject (`sectionId`, `labelId`, `commentId`, `userId`). */
   data: Record<string, unknown>;
 }
 
@@ -26,8 +63,8 @@ export const OUTBOX_CHANNEL = 'tasksvc_outbox';
 
 /**
  * Writes a task event to the outbox inside the caller's transaction, so the
- * event exists if and only if the change commits. The dispatcher publishes
- * it to subscriptions, webhooks and the search index after commit.
+ * event exists if and only if the change commits. The dispatcher stamps its
+ * position after commit and passes it to subscriptions, webhooks and search.
  */
 export async function recordTaskEvent(tx: Prisma.TransactionClient, event: TaskEventInput): Promise<void> {
   await recordTaskEvents(tx, [event]);
@@ -35,16 +72,42 @@ export async function recordTaskEvent(tx: Prisma.TransactionClient, event: TaskE
 
 /** Several events in one statement (bulk changes: a deleted section's tasks, a new board); same guarantees. */
 export async function recordTaskEvents(tx: Prisma.TransactionClient, events: TaskEventInput[]): Promise<void> {
-  if (events.length === 0) return;
-  const data = events.map((event) => ({
-    type: event.type,
-    taskId: event.task.id,
-    projectId: event.task.projectId,
-    ticketNumber: event.task.ticketNumber,
-    actorId: event.actorId,
-    data: { ...event.data, actor: event.actorId === null ? null : { id: event.actorId } } as Prisma.InputJsonValue,
-  }));
-  await insertRows(tx.outboxEvent, data);
+  await writeRows(
+    tx,
+    events.map((event) => ({
+      type: event.type,
+      taskId: event.task.id,
+      projectId: event.task.projectId,
+      fromProjectId: event.fromProjectId ?? null,
+      ticketNumber: event.task.ticketNumber,
+      actorId: event.actorId,
+      data: withActor(event.data, event.actorId),
+    })),
+  );
+}
+
+/** Writes a board event in the caller's transaction; same guarantees as {@link recordTaskEvent}. */
+export async function recordBoardEvent(tx: Prisma.TransactionClient, event: BoardEventInput): Promise<void> {
+  await writeRows(tx, [
+    {
+      type: event.type,
+      taskId: event.task?.id ?? null,
+      projectId: event.projectId,
+      fromProjectId: null,
+      ticketNumber: event.task?.ticketNumber ?? null,
+      actorId: event.actorId,
+      data: withActor(event.data, event.actorId),
+    },
+  ]);
+}
+
+function withActor(data: Record<string, unknown>, actorId: number | null): Prisma.InputJsonValue {
+  return { ...data, actor: actorId === null ? null : { id: actorId } } as Prisma.InputJsonValue;
+}
+
+async function writeRows(tx: Prisma.TransactionClient, rows: Prisma.OutboxEventCreateManyInput[]): Promise<void> {
+  if (rows.length === 0) return;
+  await insertRows(tx.outboxEvent, rows);
   // Other instances hear the trigger's NOTIFY at commit; this process wakes
   // now: on PGlite (one connection) the poll it triggers queues behind this
   // transaction, so it sees the committed rows.

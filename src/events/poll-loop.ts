@@ -13,7 +13,7 @@ export class PollLoop {
 
   constructor(
     private readonly name: string,
-    private readonly intervalMs: number,
+    private intervalMs: number,
     private readonly step: () => Promise<boolean>,
     private readonly logger: Logger,
   ) {}
@@ -23,6 +23,11 @@ export class PollLoop {
     if (!this.stopped) return;
     this.stopped = false;
     this.nudge();
+  }
+
+  /** Changes the interval between idle runs (from the next wait on). */
+  setIntervalMs(ms: number): void {
+    this.intervalMs = ms;
   }
 
   /** Runs the step soon (coalesced with a run in progress). */

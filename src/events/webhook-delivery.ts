@@ -7,7 +7,7 @@ import {
   nextRetryDelay,
   type RetryPolicy,
 } from './retry-policy.ts';
-import { type OutboxRow, toTaskEventMessage, toWebhookPayload } from './task-event-message.ts';
+import { type OutboxRow, toEventMessage, toWebhookPayload } from './event-message.ts';
 import { postWebhook, type PostOutcome } from './webhook-http.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { onWake } from './wakeup.ts';
@@ -153,7 +153,7 @@ export class WebhookDeliverer {
 
   /** One attempt of one claimed delivery: POST, then record the outcome. */
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const message = toTaskEventMessage(delivery);
+    const message = toEventMessage(delivery);
     const body = JSON.stringify(toWebhookPayload(message));
     const outcome = await postWebhook(
       delivery.url,

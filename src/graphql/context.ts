@@ -9,4 +9,9 @@ export interface GraphQLContext {
   /** null only on unauthenticated requests, which the auth scopes reject. */
   viewer: Viewer | null;
   requestId: string;
+  /**
+   * The SSE `Last-Event-ID` request header (a reconnecting EventSource's
+   * resume cursor); null on graphql-ws and plain requests.
+   */
+  lastEventId?: string | null;
 }

@@ -1,10 +1,18 @@
 import {
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
+  type GraphQLSchema,
+  TypeInfo,
+  BREAK,
   createSourceEventStream,
   execute,
+  getNamedType,
   getOperationAST,
+  isCompositeType,
   print,
+  visit,
+  visitWithTypeInfo,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 
@@ -15,12 +23,20 @@ import type { Plugin } from 'graphql-yoga';
  * again. A project dashboard with 200 open tabs then costs one execution per
  * event, not 200.
  *
- * Sound because subscription payload types resolve from the event alone (the
- * `TaskEvent` fields expose the event's own values and carry no per-viewer
- * rule): who may receive an event is decided before execution, by the
- * subscription field's `subscribe` (access check and event filter per
- * subscriber). A payload type whose fields depend on the viewer must not be
- * added without keying the share by viewer.
+ * The rule that keeps it sound: leaf fields of subscription payload types
+ * (`id`, `cursor`, `event`, `data`, …) resolve from the event alone, the same
+ * for every viewer; fields that return objects (`TaskEvent.task`,
+ * `BoardEvent.section`, …) read the database under the viewer's visibility
+ * (access.ts), so they differ per viewer. A document that selects any object
+ * field below the root field is therefore shared only among subscribers of
+ * the same user; one that selects leaves only is shared by all. Who may
+ * receive an event at all is decided before execution, by the subscription
+ * field's `subscribe` (access check and event filter per subscriber). A new
+ * leaf field that depends on the viewer would break the rule: make it an
+ * object field, or key the share by viewer for it.
+ *
+ * Each result carries the event's resume cursor as `extensions.cursor` when
+ * the event has one (the SSE `id:` line is written from it).
  */
 export async function sharedSubscribe(
   args: ExecutionArgs,
@@ -29,6 +45,12 @@ export async function sharedSubscribe(
   if (!isAsyncIterable(source)) return source;
   const key = operationKey(args);
   return mapAsyncIterator(source, (payload) => executeShared(payload, key, args));
+}
+
+/** The id of the viewer in a GraphQL context, if any (tasksvc's context has `viewer.userId`). */
+function viewerKey(contextValue: unknown): number | null {
+  const viewer = (contextValue as { viewer?: { userId?: number } | null } | null)?.viewer;
+  return viewer?.userId ?? null;
 }
 
 /** The envelop/yoga plugin running subscriptions through {@link sharedSubscribe} (SSE over yoga). */
@@ -44,7 +66,7 @@ export function sharedSubscriptionPlugin(): Plugin {
 const sharedResults = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
 
 function executeShared(payload: unknown, key: string, args: ExecutionArgs): Promise<ExecutionResult> {
-  const run = async () => execute({ ...args, rootValue: payload }) as ExecutionResult | Promise<ExecutionResult>;
+  const run = async () => withCursor(await execute({ ...args, rootValue: payload }), payload);
   // Every subscriber of a pub/sub topic receives the same event object; other payloads run alone.
   if (typeof payload !== 'object' || payload === null) return run();
   let byKey = sharedResults.get(payload);
@@ -54,10 +76,40 @@ function executeShared(payload: unknown, key: string, args: ExecutionArgs): Prom
   return result;
 }
 
-/** What makes two subscriptions' executions of one event identical. */
+/** The result with the event's cursor in `extensions.cursor` (events without one pass unchanged). */
+function withCursor(result: ExecutionResult, payload: unknown): ExecutionResult {
+  const cursor = (payload as { cursor?: unknown } | null)?.cursor;
+  if (typeof cursor !== 'string') return result;
+  return { ...result, extensions: { ...result.extensions, cursor } };
+}
+
+/** What makes two subscriptions' executions of one event identical (see the rule above). */
 function operationKey(args: ExecutionArgs): string {
   const operation = getOperationAST(args.document, args.operationName);
-  return JSON.stringify([print(args.document), operation?.name?.value ?? null, args.variableValues ?? null]);
+  const viewer = selectsObjectFields(args.schema, args.document) ? viewerKey(args.contextValue) : null;
+  return JSON.stringify([print(args.document), operation?.name?.value ?? null, args.variableValues ?? null, viewer]);
+}
+
+/** Whether a subscription document selects a field of object type below its root field. */
+function selectsObjectFields(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  const root = schema.getSubscriptionType();
+  let found = false;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field() {
+        const parent = typeInfo.getParentType();
+        const type = typeInfo.getType();
+        if (parent && parent !== root && type && isCompositeType(getNamedType(type))) {
+          found = true;
+          return BREAK;
+        }
+        return undefined;
+      },
+    }),
+  );
+  return found;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

@@ -4,6 +4,7 @@ import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
+import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
 import { AppError, GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -22,6 +23,7 @@ import { apiRoutes } from './routes/api/index.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
 import { mountWebApp } from './web-app.ts';
@@ -51,8 +53,14 @@ export function createApp(services: Services) {
     landingPage: false,
     logging: false,
     maskedErrors: { isDev: services.config.NODE_ENV !== 'production' },
-    plugins: [nulGuardPlugin(), sharedSubscriptionPlugin()],
-    context: ({ viewer, requestId }) => ({ db: database.prisma, services, viewer, requestId }),
+    plugins: [nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
+    context: ({ viewer, requestId, request }) => ({
+      db: database.prisma,
+      services,
+      viewer,
+      requestId,
+      lastEventId: request.headers.get(LAST_EVENT_ID_HEADER),
+    }),
   });
 
   const routes = allRoutes();

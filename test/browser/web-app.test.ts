@@ -113,6 +113,78 @@ describe('the web app in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Book the venue');
   });
 
+  it('the task panel: description edited as markdown, a label added, a comment mentioning a teammate', async () => {
+    const ticket = await ticketOf('Book the venue');
+    await page.locator('[data-card-link]', { hasText: 'Book the venue' }).click();
+    const panel = page.getByRole('dialog', { name: new RegExp(ticket) });
+    await panel.waitFor(UI_WAIT);
+    await panel.getByRole('button', { name: 'Edit description' }).click();
+    await panel.getByLabel('Description (markdown)').fill('Needs **120 seats**.');
+    await panel.getByRole('button', { name: 'Save description' }).click();
+    await panel.locator('.rendered strong', { hasText: '120 seats' }).waitFor(UI_WAIT);
+
+    await panel.getByRole('combobox', { name: 'Add label' }).selectOption({ label: 'bug' });
+    await panel.getByRole('button', { name: 'Remove label bug' }).waitFor(UI_WAIT);
+
+    const box = panel.getByRole('combobox', { name: 'Add a comment' });
+    await box.fill('Thanks ');
+    await box.pressSequentially('@Gra');
+    await panel
+      .getByRole('listbox', { name: 'People to mention' })
+      .getByRole('option', { name: grace.user.displayName })
+      .waitFor(UI_WAIT);
+    await page.keyboard.press('Enter');
+    await box.pressSequentially('for the list');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    await panel.locator('.comment', { hasText: 'for the list' }).waitFor(UI_WAIT);
+    await browser.screenshot(page, 'web-app-task-panel');
+
+    const labels = await gql(server, ada.key, 'query($ref: TaskRefInput!) { task(ref: $ref) { labels { name } } }', {
+      ref: { projectId: board.project.id, ticketNumber: ticket },
+    });
+    expect(labels.data!.task.labels).toEqual([{ name: 'bug' }]);
+    const comments = await gql(
+      server,
+      ada.key,
+      'query($ref: TaskRefInput!) { comments(ref: $ref) { items { text mentions { userId } } } }',
+      {
+        ref: { projectId: board.project.id, ticketNumber: ticket },
+      },
+    );
+    expect(comments.data!.comments.items).toEqual([
+      {
+        text: expect.stringContaining(`@${grace.user.displayName} for the list`),
+        mentions: [{ userId: grace.user.id }],
+      },
+    ]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached', ...UI_WAIT });
+    expect(new URL(page.url()).pathname).toBe(`/boards/${board.project.id}`);
+  });
+
+  it('the inbox shows the unread count and archives', async () => {
+    // Grace changes a task Ada created (so watches): Ada hears of it.
+    const ticket = await ticketOf('Write the');
+    const res = await server.fetch(`/api/v1/tasks/${(await serverTask(ticket)).id}`, {
+      method: 'PATCH',
+      key: grace.key,
+      json: { priority: 'high' },
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('link', { name: /^Inbox/ }).click();
+    const item = page.getByRole('listitem').filter({ hasText: ticket });
+    await item.first().waitFor(UI_WAIT);
+    await expect.poll(() => page.getByRole('link', { name: /^Inbox\W+1 unread$/ }).count(), UI_WAIT).toBe(1);
+    await browser.screenshot(page, 'web-app-inbox');
+    const before = await item.count();
+    await item
+      .first()
+      .getByRole('button', { name: `Archive ${ticket} notification` })
+      .click();
+    await expect.poll(() => item.count(), UI_WAIT).toBe(before - 1);
+    await page.getByRole('link', { name: 'Boards', exact: true }).click();
+  });
+
   it('Ctrl+K → "REST API" → "Create key" shows the key once; it works until revoked', async () => {
     await page.keyboard.press('Control+k');
     const menu = page.getByRole('dialog', { name: 'Command menu' });

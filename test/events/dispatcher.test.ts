@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventDispatcher } from '../../src/events/dispatcher.ts';
+import type { EventMessage } from '../../src/events/event-message.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from '../../src/events/webhook-delivery.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import {
@@ -35,9 +36,9 @@ afterAll(async () => {
 });
 
 function dispatcher(opts: ConstructorParameters<typeof EventDispatcher>[1] = {}) {
-  const { database, pubsub, logger } = app.services;
+  const { database, logger } = app.services;
   return new EventDispatcher(
-    { database, pubsub, logger, databaseUrl: app.services.config.DATABASE_URL },
+    { database, logger, databaseUrl: app.services.config.DATABASE_URL },
     {
       pollIntervalMs: 30,
       claimTimeoutMs: 400,
@@ -214,44 +215,45 @@ describe('outbox dispatcher', () => {
     }
   });
 
-  it('publishes every event to the project topic and calls the search index and the onEvent hook', async () => {
+  it('stamps positions and announces them, then calls the search index and the onEvent hook', async () => {
     const { user } = await makeUserWithKey(app.db);
     const project = await makeProject(app.db, { memberIds: [user.id] });
     const t = await makeTask(app.db, project);
     const indexed: number[] = [];
-    const hooked: string[] = [];
+    const hooked: EventMessage[] = [];
+    const announced: bigint[] = [];
     const d = new EventDispatcher(
       {
         database: app.services.database,
-        pubsub: app.services.pubsub,
         logger: app.services.logger,
         search: () => ({ indexTask: async (id: number) => void indexed.push(id) }),
+        announce: (position) => void announced.push(position),
       },
       {
         pollIntervalMs: 30,
-        onEvent: (e) => void hooked.push(e.event),
+        onEvent: (e) => void hooked.push(e),
         delivery: { ...DEFAULT_DELIVERY_OPTIONS, allowPrivate: true },
       },
     );
-    const stream = app.services.pubsub.subscribe('taskEvents', project.id);
-    const next = stream.next();
     d.start();
     try {
       await emit(app.db, t, 'task.updated', { changes: { title: { from: 'a', to: 'b' } } }, user.id);
-      const { value } = await next;
-      expect(value).toMatchObject({
+      await waitFor(() => hooked.some((e) => e.taskId === t.id), 10_000, 'hook');
+      const event = hooked.find((e) => e.taskId === t.id)!;
+      expect(event).toMatchObject({
         event: 'task.updated',
         taskId: t.id,
         projectId: project.id,
         ticketNumber: t.ticketNumber,
         actorId: user.id,
       });
-      expect(value!.data).toEqual({ changes: { title: { from: 'a', to: 'b' } }, actor: { id: user.id } });
-      await waitFor(() => hooked.length > 0, 10_000, 'hook');
+      expect(event.data).toEqual({ changes: { title: { from: 'a', to: 'b' } }, actor: { id: user.id } });
+      const row = await app.db.outboxEvent.findUniqueOrThrow({ where: { id: BigInt(event.id) } });
+      expect(row.position).not.toBeNull();
+      expect(event.cursor).toBe(String(row.position));
+      expect(announced.some((p) => p >= row.position!)).toBe(true);
       expect(indexed).toContain(t.id);
-      expect(hooked).toContain('task.updated');
     } finally {
-      await stream.return();
       await d.stop();
     }
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { eventTestEnv, type Instance, startInstance, startReceiver, subscribe, waitFor } from './harness.ts';
-import { disposeClients, untilSubscribed, wsSubscribe } from './ws-client.ts';
+import { disposeClients, feedWaiter, wsSubscribe } from './ws-client.ts';
 
 // Real servers, PGlite start-ups and retries: generous limits for loaded CI machines.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -37,8 +37,9 @@ describe('task events end to end', () => {
     const owner = await makeUserWithKey(app.db, 'Owner');
     const project = await makeProject(app.db, { memberIds: [owner.user.id], prefix: 'E2E' });
     await subscribe(app, owner.key, receiver, 'e2e', { project_id: project.id }, ['task.created', 'task.updated']);
+    const registered = feedWaiter(app.services.feed);
     const ws = wsSubscribe(app.url, owner.key, { projectId: project.id });
-    await untilSubscribed(app.services.pubsub, project.id, ws);
+    await registered(1);
 
     const created = await post(app, '/api/mcp/tasks/create', owner.key, {
       project_id: project.id,
@@ -84,11 +85,10 @@ describe('task events end to end', () => {
       const otherProject = await makeProject(a.db, { memberIds: [outsider.user.id] });
       const created = await post(a, '/api/mcp/tasks/create', owner.key, { project_id: project.id, title: 'Before' });
 
+      const registered = feedWaiter(b.services.feed);
       const onB = wsSubscribe(b.url, owner.key, { projectId: project.id, events: ['task.updated'] });
       const outsiderOnB = wsSubscribe(b.url, outsider.key, { projectId: otherProject.id });
-      // Probes published on A travel through Redis: B's subscriptions are live once they arrive.
-      await untilSubscribed(a.services.pubsub, project.id, onB);
-      await untilSubscribed(a.services.pubsub, otherProject.id, outsiderOnB);
+      await registered(2);
 
       const committed = performance.now();
       await post(a, '/api/mcp/tasks/update', owner.key, { task_id: created.id, title: 'After' });

@@ -12,7 +12,9 @@ import type { DispatcherOptions } from '../../src/events/dispatcher.ts';
 import { recordTaskEvent, type TaskEventName } from '../../src/events/outbox.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from '../../src/events/webhook-delivery.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import type { FeedOptions } from '../../src/events/event-feed.ts';
+import type { Logger } from '../../src/logger.ts';
+import { createServices, type ServiceFaults, type Services } from '../../src/services.ts';
 
 /**
  * Environment of one test file: a database of its own on PostgreSQL (so
@@ -23,6 +25,9 @@ export async function eventTestEnv(): Promise<IsolatedDatabase> {
   const db = await isolatedDatabase('tasksvc_events');
   return { env: { REDIS_PREFIX: `tasksvc-test-${randomUUID().slice(0, 8)}:`, ...db.env }, drop: db.drop };
 }
+
+/** Live-event feed polls for tests: a lost wake-up costs a second, an outage 100 ms per poll. */
+export const FAST_FEED: Partial<FeedOptions> = { fallbackPollMs: 100, idlePollMs: 1_000 };
 
 /** Short retries for tests: 50 ms, 100 ms, 150 ms, then failed. */
 export const FAST_RETRY = { scheduleMs: [50, 100, 150], jitter: 0 };
@@ -40,13 +45,22 @@ export interface Instance {
 
 /** An app instance listening on 127.0.0.1 with its own dispatcher (or none with `dispatcher: false`). */
 export async function startInstance(
-  opts: { env?: Record<string, string>; dispatcher?: Tuning | false } = {},
+  opts: {
+    env?: Record<string, string>;
+    dispatcher?: Tuning | false;
+    faults?: ServiceFaults;
+    logger?: Logger;
+    feed?: Partial<FeedOptions>;
+  } = {},
 ): Promise<Instance> {
   const config = testConfig(opts.env);
   const tuning = opts.dispatcher;
   const services = await createServices(config, {
     // PostgreSQL databases of these tests are migrated by eventTestEnv.
     migrate: !config.DATABASE_URL,
+    feed: { ...FAST_FEED, ...opts.feed },
+    faults: opts.faults,
+    logger: opts.logger,
     dispatcher:
       tuning === false
         ? false

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { emit, eventTestEnv, type Instance, makeTask, startInstance, waitFor } from './harness.ts';
-import { disposeClients, probeUntil, SUBSCRIPTION, untilSubscribed, wsSubscribe } from './ws-client.ts';
+import { sseSubscribe } from './sse-client.ts';
+import { disposeClients, feedWaiter, SUBSCRIPTION, wsSubscribe } from './ws-client.ts';
 
 // Real servers, PGlite start-ups and retries: generous limits for loaded CI machines.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -19,7 +20,7 @@ afterAll(async () => {
   await testEnv?.drop();
 });
 
-/** Subscribing is asynchronous: wait until the server has registered the subscription (it answers a ping round trip). */
+/** Lets late deliveries land (to check that nothing more arrives). */
 async function settled(ms = 150) {
   await new Promise((r) => setTimeout(r, ms));
 }
@@ -32,6 +33,7 @@ describe('GraphQL subscription taskEvents', () => {
     const strangerProject = await makeProject(app.db, { memberIds: [stranger.user.id] });
     const task = await makeTask(app.db, project);
 
+    const registered = feedWaiter(app.services.feed);
     const mine = wsSubscribe(app.url, owner.key, { projectId: project.id });
     const theirs = wsSubscribe(app.url, stranger.key, { projectId: strangerProject.id });
     const sneaky = wsSubscribe(app.url, stranger.key, { projectId: project.id });
@@ -39,8 +41,7 @@ describe('GraphQL subscription taskEvents', () => {
     const refusal = sneaky.got[0]?.errors ?? (sneaky.error() as { extensions?: { code?: string } }[]);
     expect(JSON.stringify(refusal)).toContain('NOT_FOUND');
     expect(sneaky.got.some((g) => g.data)).toBe(false);
-    await untilSubscribed(app.services.pubsub, project.id, mine);
-    await untilSubscribed(app.services.pubsub, strangerProject.id, theirs);
+    await registered(2);
 
     const committed = performance.now();
     await emit(app.db, task, 'task.updated', { changes: { title: { from: 'old', to: 'new' } } }, owner.user.id);
@@ -66,11 +67,12 @@ describe('GraphQL subscription taskEvents', () => {
     const owner = await makeUserWithKey(app.db);
     const project = await makeProject(app.db, { memberIds: [owner.user.id] });
     const task = await makeTask(app.db, project);
+    const registered = feedWaiter(app.services.feed);
     const assignedOnly = wsSubscribe(app.url, owner.key, { projectId: project.id, events: ['task.assigned'] });
     const bad = wsSubscribe(app.url, owner.key, { projectId: project.id, events: ['task.deleted'] });
     await waitFor(() => bad.got.length > 0 || bad.error() !== null, 10_000, 'refusal');
     expect(JSON.stringify(bad.got[0]?.errors ?? bad.error())).toContain('VALIDATION');
-    await untilSubscribed(app.services.pubsub, project.id, assignedOnly, 'task.assigned');
+    await registered(1);
     await emit(app.db, task, 'task.updated');
     await emit(app.db, task, 'task.assigned', { assignee: { kind: 'user', id: owner.user.id } });
     await waitFor(() => assignedOnly.got.length > 0, 2_000, 'task.assigned');
@@ -89,14 +91,11 @@ describe('GraphQL subscription taskEvents', () => {
     const owner = await makeUserWithKey(app.db);
     const project = await makeProject(app.db, { memberIds: [owner.user.id] });
     const task = await makeTask(app.db, project);
-    // node:http rather than fetch: cancelling an undici stream mid-SSE trips an undici bug on Node 20.
-    const sse = await sseRequest(`${app.url}/graphql`, owner.key, {
-      query: SUBSCRIPTION,
-      variables: { projectId: project.id },
-    });
+    const registered = feedWaiter(app.services.feed);
+    const sse = await sseSubscribe(app.url, owner.key, { query: SUBSCRIPTION, variables: { projectId: project.id } });
     expect(sse.status).toBe(200);
     expect(sse.contentType).toMatch(/text\/event-stream/);
-    await probeUntil(app.services.pubsub, project.id, () => sse.text().includes('probe'));
+    await registered(1);
     await emit(app.db, task, 'task.created', {}, owner.user.id);
     await waitFor(() => sse.text().includes('task.created'), 3_000, 'SSE event');
     const line = sse
@@ -134,32 +133,3 @@ describe('GraphQL subscription taskEvents', () => {
     expect(body).not.toContain('task.created');
   });
 });
-
-/** A POST /graphql with `Accept: text/event-stream`, read as it streams. */
-async function sseRequest(url: string, key: string, body: unknown) {
-  const http = await import('node:http');
-  let text = '';
-  return new Promise<{ status: number; contentType: string; text: () => string; close: () => void }>(
-    (resolve, reject) => {
-      const req = http.request(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, accept: 'text/event-stream', 'content-type': 'application/json' },
-      });
-      req.on('response', (res) => {
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('error', () => undefined);
-        resolve({
-          status: res.statusCode ?? 0,
-          contentType: String(res.headers['content-type']),
-          text: () => text,
-          close: () => req.destroy(),
-        });
-      });
-      req.on('error', (err) => {
-        if (!text) reject(err);
-      });
-      req.end(JSON.stringify(body));
-    },
-  );
-}

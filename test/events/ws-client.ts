@@ -10,9 +10,10 @@ export async function disposeClients() {
 }
 
 export const SUBSCRIPTION = /* GraphQL */ `
-  subscription Watch($projectId: Int!, $events: [String!]) {
-    taskEvents(projectId: $projectId, events: $events) {
+  subscription Watch($projectId: Int!, $events: [String!], $after: ID) {
+    taskEvents(projectId: $projectId, events: $events, after: $after) {
       id
+      cursor
       event
       taskId
       ticketNumber
@@ -28,6 +29,7 @@ interface Got {
   data?: {
     taskEvents: {
       id: string;
+      cursor: string;
       event: string;
       taskId: number;
       ticketNumber: string;
@@ -41,7 +43,7 @@ interface Got {
 }
 
 /** A graphql-ws client (the package's own) subscribed with `key`. */
-export function wsSubscribe(url: string, key: string, variables: Record<string, unknown>) {
+export function wsSubscribe(url: string, key: string, variables: Record<string, unknown>, query = SUBSCRIPTION) {
   const client = createClient({
     url: url.replace(/^http/, 'ws') + '/graphql',
     webSocketImpl: WebSocket,
@@ -55,7 +57,7 @@ export function wsSubscribe(url: string, key: string, variables: Record<string, 
   let error: unknown = null;
   let completed = false;
   const dispose = client.subscribe<Got['data']>(
-    { query: SUBSCRIPTION, variables },
+    { query, variables },
     {
       next: (v) => void got.push({ ...(v as Got), at: performance.now() }),
       error: (e) => void (error = e),
@@ -72,52 +74,18 @@ export function wsSubscribe(url: string, key: string, variables: Record<string, 
 }
 
 /**
- * Waits until the server has registered a subscription (graphql-ws and SSE
- * do not acknowledge one): publishes probe events (id `probe`) on `pubsub`
- * until `arrived()` says one came through.
+ * Waits until `count` more subscriptions than when it was made are
+ * registered with an instance's live-event feed (graphql-ws and SSE do not
+ * acknowledge a subscription): from then on, every event committed reaches
+ * them. Make it before subscribing; call it after.
  */
-export async function probeUntil(
-  pubsub: import('../../src/events/pubsub.ts').EventPubSub,
-  projectId: number,
-  arrived: () => boolean,
-  event: 'task.created' | 'task.updated' | 'task.assigned' = 'task.updated',
-  // Generous: on a loaded CI machine the first Redis SUBSCRIBE of an instance can be slow.
-  ms = 20_000,
-) {
-  const until = Date.now() + ms;
-  while (!arrived()) {
-    if (Date.now() > until) throw new Error('subscription not registered in time');
-    pubsub.publish('taskEvents', projectId, {
-      id: 'probe',
-      event,
-      taskId: 0,
-      ticketNumber: 'PROBE-0',
-      projectId,
-      actorId: null,
-      data: {},
-      timestamp: new Date().toISOString(),
-    });
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await new Promise((r) => setTimeout(r, 100)); // let late probes land
-}
-
-/** probeUntil for a graphql-ws subscription; the probes are then removed from `sub.got`. */
-export async function untilSubscribed(
-  pubsub: import('../../src/events/pubsub.ts').EventPubSub,
-  projectId: number,
-  sub: ReturnType<typeof wsSubscribe>,
-  event: 'task.created' | 'task.updated' | 'task.assigned' = 'task.updated',
-) {
-  const isProbe = (g: { data?: { taskEvents: { id: string } } }) => g.data?.taskEvents.id === 'probe';
-  await probeUntil(
-    pubsub,
-    projectId,
-    () => {
-      if (sub.error()) throw new Error(`subscription failed: ${JSON.stringify(sub.error())}`);
-      return sub.got.some(isProbe);
-    },
-    event,
-  );
-  for (let i = sub.got.length - 1; i >= 0; i--) if (isProbe(sub.got[i])) sub.got.splice(i, 1);
+export function feedWaiter(feed: import('../../src/events/event-feed.ts').EventFeed) {
+  const before = feed.size;
+  return async (count = 1, ms = 20_000) => {
+    const until = Date.now() + ms;
+    while (feed.size < before + count) {
+      if (Date.now() > until) throw new Error(`subscriptions not registered in time (${feed.size - before} of ${count})`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 }

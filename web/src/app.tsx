@@ -70,8 +70,9 @@ function Shell({ route }: { route: Route }) {
       first.current = false;
       return;
     }
+    refreshUnread();
     requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
-  }, [screenKey]);
+  }, [screenKey, refreshUnread]);
 
   const count = unread.data?.inbox.total ?? 0;
   const openKeys = useCallback(() => setKeysOpen(true), []);
@@ -108,8 +109,8 @@ function Shell({ route }: { route: Route }) {
         >
           Command menu <kbd aria-hidden="true">Ctrl K</kbd>
         </button>
-        <span className="me" title={me.email}>
-          {me.displayName}
+        <span className="me" title={me?.email}>
+          {me?.displayName}
         </span>
         <button type="button" onClick={leave}>
           Sign out

@@ -91,7 +91,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const section = data.sectionId
       ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
-      : await backlogSection(tx, data.projectId);
+      : await backlogSection(tx, data.projectId, actorId);
     if (data.parentId != null) await requireParentOf(tx, { id: null, projectId: data.projectId }, data.parentId, 'parentId');
     const labelIds = data.labelIds ? await requireLabelsOf(tx, data.projectId, data.labelIds) : [];
     const assigneeIds = data.assigneeUserIds ? await requireMembersOf(tx, data.projectId, data.assigneeUserIds) : [];

@@ -53,7 +53,7 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     const section =
       data.targetSectionId != null
         ? await requireSectionOf(tx, data.targetProjectId, data.targetSectionId, 'targetSectionId')
-        : await firstSection(tx, data.targetProjectId);
+        : await firstSection(tx, data.targetProjectId, actorId);
     const members = await tx.projectMember.findMany({
       where: { projectId: data.targetProjectId },
       select: { userId: true },
@@ -82,6 +82,8 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     await recordTaskEvent(tx, {
       type: 'task.updated',
       task: { id: task.id, projectId: data.targetProjectId, ticketNumber: toTicket },
+      // The board it left sees the move too (its live views drop the task).
+      fromProjectId: task.projectId,
       actorId,
       data: { changes },
     });

@@ -1,6 +1,7 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
+import { recordSectionCreated } from '../section.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,30 +43,33 @@ export async function requireSectionOf(tx: Tx, projectId: number, sectionId: num
  * created as the last column when missing. Call after `takeTaskNumber`:
  * its row lock keeps two creates from both adding a Backlog.
  */
-export async function backlogSection(tx: Tx, projectId: number) {
+export async function backlogSection(tx: Tx, projectId: number, actorId: number) {
   const existing = await tx.section.findFirst({
     where: { projectId, deletedAt: null, title: { equals: DEFAULT_SECTION_TITLE, mode: 'insensitive' } },
     orderBy: [{ ranking: 'asc' }, { id: 'asc' }],
   });
   if (existing) return existing;
-  return appendSection(tx, projectId, DEFAULT_SECTION_TITLE);
+  return appendSection(tx, projectId, DEFAULT_SECTION_TITLE, actorId);
 }
 
 /** The project's first live section in board order, or a new `Backlog` when it has none. */
-export async function firstSection(tx: Tx, projectId: number) {
+export async function firstSection(tx: Tx, projectId: number, actorId: number) {
   const first = await tx.section.findFirst({
     where: { projectId, deletedAt: null },
     orderBy: [{ ranking: 'asc' }, { id: 'asc' }],
   });
-  return first ?? appendSection(tx, projectId, DEFAULT_SECTION_TITLE);
+  return first ?? appendSection(tx, projectId, DEFAULT_SECTION_TITLE, actorId);
 }
 
-async function appendSection(tx: Tx, projectId: number, title: string) {
+/** Adds a last column (with its `section.created` board event). */
+async function appendSection(tx: Tx, projectId: number, title: string, actorId: number) {
   // Deleted sections keep their ranking; ranking after every row keeps keys unique.
   const last = await tx.section.findFirst({
     where: { projectId },
     orderBy: { ranking: 'desc' },
     select: { ranking: true },
   });
-  return tx.section.create({ data: { projectId, title, ranking: generateKeyBetween(last?.ranking ?? null, null) } });
+  const section = await tx.section.create({ data: { projectId, title, ranking: generateKeyBetween(last?.ranking ?? null, null) } });
+  await recordSectionCreated(tx, section, actorId);
+  return section;
 }

@@ -1,93 +1,58 @@
-import { filter, pipe } from 'graphql-yoga';
-import { requireProject } from '../../domain/access.ts';
-import { ValidationError } from '../../errors.ts';
+import type { EventMessage } from '../../events/event-message.ts';
 import { TASK_EVENTS, type TaskEventName } from '../../events/outbox.ts';
-import type { TaskEventMessage } from '../../events/task-event-message.ts';
 import { builder } from '../builder.ts';
-import { viewerOf } from '../viewer.ts';
+import { boardEventStream } from '../live-events.ts';
+import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, parseEventNames, visibleTask } from './live-event.ts';
 
-/** Membership is checked again at most this often while a subscription runs. */
-const RECHECK_ACCESS_MS = 30_000;
-
-/** A task event as GraphQL subscribers receive it (the webhook payload's fields). */
-export const TaskEventType = builder.objectRef<TaskEventMessage>('TaskEvent').implement({
+/** A task event as GraphQL subscribers receive it: the webhook payload's fields, a cursor, the task. */
+export const TaskEventType = builder.objectRef<EventMessage>('TaskEvent').implement({
   description:
-    'A task event (spec 6). `data` is event-specific: `changes` (`{field: {from, to}}`) for task.updated, ' +
-    'the `assignee` for task.assigned, and the `actor` of the change for all.',
+    'A task event (spec 6): task.created, task.assigned or task.updated. `data` is event-specific: `changes` ' +
+    '(`{field: {from, to}}`) for task.updated, the `assignee` and `action` for task.assigned, and the `actor` ' +
+    'of the change for all.',
+  interfaces: [LiveEventInterface],
   fields: (t) => ({
-    id: t.exposeString('id', {
-      description:
-        'Event id, increasing; equal to the `webhook-id` of its webhook deliveries (use it to de-duplicate).',
+    taskId: t.int({ description: 'Id of the task.', resolve: (e) => e.taskId! }),
+    ticketNumber: t.string({
+      description: 'Ticket number of the task (`ABC-12`) when the event was written.',
+      resolve: (e) => e.ticketNumber!,
     }),
-    event: t.exposeString('event', { description: 'task.created, task.assigned or task.updated.' }),
-    taskId: t.exposeInt('taskId', { description: 'Id of the task.' }),
-    ticketNumber: t.exposeString('ticketNumber', { description: 'Ticket number of the task (`ABC-12`).' }),
-    projectId: t.exposeInt('projectId', { description: 'Project (board) of the task.' }),
-    actorId: t.exposeInt('actorId', {
+    task: t.prismaField({
+      type: 'Task',
       nullable: true,
-      description: 'User who made the change; null for system changes.',
-    }),
-    data: t.field({
-      type: 'JSON',
-      description: 'Event-specific details, as in the webhook payload.',
-      resolve: (e) => e.data,
-    }),
-    timestamp: t.field({
-      type: 'DateTime',
-      description: 'When the change was committed.',
-      resolve: (e) => e.timestamp,
+      description:
+        'The task as it is when the event is delivered (not as it was at the event), with your selection; null ' +
+        'when you can no longer see it (deleted, moved to a board you are not a member of, or you left the board).',
+      resolve: (query, e, _args, ctx) => visibleTask(ctx, e.taskId, query),
     }),
   }),
-});
-
-/** Checks event names given by a client; unknown ones are a VALIDATION error naming `field`. */
-export function parseEventNames(names: readonly string[], field: string): TaskEventName[] {
-  const unknown = names.find((n) => !(TASK_EVENTS as readonly string[]).includes(n));
-  if (unknown !== undefined) {
-    throw new ValidationError(
-      field,
-      `Unknown event "${unknown.slice(0, 100)}"; known events: ${TASK_EVENTS.join(', ')}.`,
-      'invalid_event',
-    );
-  }
-  return names as TaskEventName[];
-}
-
-builder.subscriptionType({
-  authScopes: { authenticated: true },
-  description:
-    'Live events, over graphql-ws (WebSocket at /graphql) or server-sent events (POST /graphql with `Accept: text/event-stream`).',
 });
 
 builder.subscriptionField('taskEvents', (t) =>
   t.field({
     type: TaskEventType,
     description:
-      "Events of one project's tasks as they are committed, in commit order per task. Only members of the project " +
-      'may subscribe (others get NOT_FOUND); a member removed from the project stops receiving events within 30 s. ' +
-      'Delivery is at least once: after a dispatcher crash an event may repeat (same `id`).',
+      "Events of one project's tasks (task.created, task.assigned, task.updated) in commit order, as webhooks " +
+      'get them. Only members of the project may subscribe (others get NOT_FOUND); a member removed from the ' +
+      'project stops receiving events (at once, or within 30 s at most). A board view needs more: see ' +
+      `boardEvents. ${DELIVERY_GUARANTEES}`,
     args: {
       projectId: t.arg.int({ required: true, description: 'Project whose task events to receive.' }),
       events: t.arg.stringList({
         description: 'Only these event names (task.created, task.assigned, task.updated); all when omitted.',
       }),
+      after: t.arg.id({ description: AFTER_ARG_DESCRIPTION }),
     },
-    subscribe: async (_root, args, ctx) => {
-      const { userId } = viewerOf(ctx);
-      await requireProject(ctx.db, userId, args.projectId, 'projectId');
-      const wanted = args.events ? new Set(parseEventNames(args.events, 'events')) : null;
-      let checkedAt = Date.now();
-      return pipe(
-        ctx.services.pubsub.subscribe('taskEvents', args.projectId),
-        // Synchronous unless the membership recheck is due: this runs per subscriber and event.
-        filter((event: TaskEventMessage) => {
-          if (wanted && !wanted.has(event.event)) return false;
-          if (Date.now() - checkedAt <= RECHECK_ACCESS_MS) return true;
-          return requireProject(ctx.db, userId, args.projectId, 'projectId').then(() => {
-            checkedAt = Date.now();
-            return true;
-          });
-        }),
+    subscribe: (_root, args, ctx) => {
+      const wanted = new Set<string>(
+        args.events ? parseEventNames<TaskEventName>(args.events, 'events', TASK_EVENTS) : TASK_EVENTS,
+      );
+      return boardEventStream(
+        ctx,
+        args.projectId,
+        args.after == null ? null : String(args.after),
+        // A task moved here from another board is this board's event; one that moved away is not.
+        (e) => e.projectId === args.projectId && wanted.has(e.event),
       );
     },
     resolve: (event) => event,

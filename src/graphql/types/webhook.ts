@@ -112,12 +112,13 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
     taskId: t.int({
       description: 'Task of the event.',
       select: { event: { select: { taskId: true } } },
-      resolve: (d) => d.event.taskId,
+      // Webhooks carry only task events, which always have a task.
+      resolve: (d) => d.event.taskId!,
     }),
     ticketNumber: t.string({
       description: 'Ticket number of the task.',
       select: { event: { select: { ticketNumber: true } } },
-      resolve: (d) => d.event.ticketNumber,
+      resolve: (d) => d.event.ticketNumber!,
     }),
     status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded or failed.' }),
     attemptCount: t.exposeInt('attemptCount', {

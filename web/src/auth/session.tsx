@@ -20,16 +20,19 @@ export type Me = MeQuery['me'];
 
 const SessionContext = createContext<Me | null>(null);
 
-/** The signed-in person (inside {@link RequireSession}). */
-export function useMe(): Me {
-  const me = useContext(SessionContext);
-  if (!me) throw new Error('useMe outside RequireSession');
-  return me;
+/**
+ * The signed-in person (inside {@link RequireSession}); null for the moment
+ * the page is loading, so screens can start their own queries at once.
+ */
+export function useMe(): Me | null {
+  return useContext(SessionContext);
 }
 
 /**
  * Renders its children for a signed-in person; sends anyone else to the sign-in
- * screen, which brings them back here afterwards.
+ * screen, which brings them back here afterwards. The children render while
+ * `me` loads (their queries run in parallel with it; without a session they
+ * fail the same way and this redirects).
  */
 export function RequireSession({ children }: { children: ReactNode }) {
   const [{ data, error, fetching }, refetch] = useQuery({ query: Me, requestPolicy: 'network-only' });
@@ -50,6 +53,5 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (fetching || !data) return <main className="centered" aria-busy="true" />;
-  return <SessionContext.Provider value={data.me}>{children}</SessionContext.Provider>;
+  return <SessionContext.Provider value={fetching ? null : (data?.me ?? null)}>{children}</SessionContext.Provider>;
 }

@@ -21,7 +21,7 @@ type Documents = {
     "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": typeof types.CommandSearchDocument,
     "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": typeof types.CardFieldsFragmentDoc,
     "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": typeof types.BoardDocument,
-    "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n": typeof types.BoardTasksDocument,
+    "\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n": typeof types.BoardTasksDocument,
     "\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n": typeof types.CardDocument,
     "\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n": typeof types.BoardTaskEventsDocument,
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": typeof types.PlaceTaskDocument,
@@ -34,11 +34,14 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
-    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n": typeof types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": typeof types.UpdateTaskDocument,
     "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": typeof types.SetAssigneesDocument,
     "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": typeof types.AddCommentDocument,
+    "\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n": typeof types.DeleteTaskDocument,
+    "\n  mutation WatchTask($ref: TaskRefInput!) {\n    watchTask(ref: $ref) {\n      id\n    }\n  }\n": typeof types.WatchTaskDocument,
+    "\n  mutation UnwatchTask($ref: TaskRefInput!) {\n    unwatchTask(ref: $ref) {\n      id\n    }\n  }\n": typeof types.UnwatchTaskDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": types.MeDocument,
@@ -48,7 +51,7 @@ const documents: Documents = {
     "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": types.CommandSearchDocument,
     "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": types.CardFieldsFragmentDoc,
     "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": types.BoardDocument,
-    "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n": types.BoardTasksDocument,
+    "\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n": types.BoardTasksDocument,
     "\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n": types.CardDocument,
     "\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n": types.BoardTaskEventsDocument,
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": types.PlaceTaskDocument,
@@ -61,11 +64,14 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
-    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n": types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": types.UpdateTaskDocument,
     "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": types.SetAssigneesDocument,
     "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": types.AddCommentDocument,
+    "\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n": types.DeleteTaskDocument,
+    "\n  mutation WatchTask($ref: TaskRefInput!) {\n    watchTask(ref: $ref) {\n      id\n    }\n  }\n": types.WatchTaskDocument,
+    "\n  mutation UnwatchTask($ref: TaskRefInput!) {\n    unwatchTask(ref: $ref) {\n      id\n    }\n  }\n": types.UnwatchTaskDocument,
 };
 
 /**
@@ -113,7 +119,7 @@ export function graphql(source: "\n  query Board($projectId: Int!) {\n    projec
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -165,7 +171,7 @@ export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -182,6 +188,18 @@ export function graphql(source: "\n  mutation SetAssignees($ref: TaskRefInput!, 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WatchTask($ref: TaskRefInput!) {\n    watchTask(ref: $ref) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation WatchTask($ref: TaskRefInput!) {\n    watchTask(ref: $ref) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UnwatchTask($ref: TaskRefInput!) {\n    unwatchTask(ref: $ref) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation UnwatchTask($ref: TaskRefInput!) {\n    unwatchTask(ref: $ref) {\n      id\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -58,22 +58,24 @@ export const BoardQuery = graphql(`
   }
 `);
 
-/** One page of the board's open tasks (keyset-paged: pages stay consistent under concurrent edits). */
+/**
+ * One page of the board's open tasks. Offset pages, so that after the first
+ * (which tells the total) the rest load in parallel; a task that changes
+ * while they load and shifts between pages comes back through its event.
+ */
 export const BoardTasksQuery = graphql(`
-  query BoardTasks($projectId: Int!, $after: String) {
-    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        node {
-          ...CardFields
-        }
+  query BoardTasks($projectId: Int!, $offset: Int!) {
+    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {
+      total
+      items {
+        ...CardFields
       }
     }
   }
 `);
+
+/** Tasks per page of {@link BoardTasksQuery} (the API's maximum). */
+export const TASK_PAGE_SIZE = 100;
 
 /** One task, refetched when an event says it changed. */
 export const CardQuery = graphql(`

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useClient, useQuery } from 'urql';
 import { useMe } from '../../auth/session';
 import { useAnnounce } from '../../components/announcer';
@@ -25,7 +25,7 @@ import { useBoardTasks } from './use-board-tasks';
 /** A board: its sections as columns of task cards, live, with filters and the task panel. */
 export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: string | null }) {
   const client = useClient();
-  const me = useMe();
+  const meId = useMe()?.id ?? 0;
   const announce = useAnnounce();
   const live = useLiveState();
   const [{ data, error }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
@@ -46,10 +46,10 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     for (const [id, list] of columns)
       out.set(
         id,
-        list.filter((t) => matchesFilter(t, filter, me.id)),
+        list.filter((t) => matchesFilter(t, filter, meId)),
       );
     return out;
-  }, [columns, filter, me.id]);
+  }, [columns, filter, meId]);
 
   // A task in a section this page does not know: a column was added elsewhere.
   const unknownSection = [...state.tasks.values()].some((t) => data && !sectionIds.includes(t.sectionId));
@@ -64,9 +64,17 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     document.querySelector<HTMLElement>(`[data-card-link="${id}"]`)?.focus();
   });
 
+  // The card callbacks read the latest board through a ref, so they stay the
+  // same functions across renders and the memoised cards skip re-rendering
+  // while pages of a big board arrive.
+  const latest = useRef({ state, visible, sections, sectionIds });
+  useLayoutEffect(() => {
+    latest.current = { state, visible, sections, sectionIds };
+  });
+
   const place = useCallback(
     async (p: Placement, how: 'drop' | 'keyboard') => {
-      const task = state.tasks.get(p.taskId);
+      const task = latest.current.state.tasks.get(p.taskId);
       if (!task) return;
       setActionError(null);
       dispatch({ type: 'place', placement: p });
@@ -79,21 +87,22 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
         setActionError(`Moving ${task.ticketNumber} failed: ${errorMessage(result.error)}`);
         return;
       }
-      const section = sections.find((s) => s.id === p.sectionId);
-      const list = visible.get(p.sectionId) ?? [];
+      const section = latest.current.sections.find((s) => s.id === p.sectionId);
+      const list = latest.current.visible.get(p.sectionId) ?? [];
       const others = list.filter((t) => t.id !== p.taskId);
       const index = p.afterTaskId === null ? 0 : others.findIndex((t) => t.id === p.afterTaskId) + 1;
       announce(`Moved ${task.ticketNumber} to ${section?.title}, position ${index + 1} of ${others.length + 1}.`);
     },
-    [state.tasks, dispatch, client, sections, visible, announce],
+    [dispatch, client, announce],
   );
 
   const onMove = useCallback(
     (taskId: number, direction: 'up' | 'down' | 'left' | 'right') => {
+      const { visible, sectionIds } = latest.current;
       const placement = keyboardPlacement(visible, sectionIds, taskId, direction);
       if (placement) void place(placement, 'keyboard');
     },
-    [visible, sectionIds, place],
+    [place],
   );
 
   const onCreate = useCallback(
@@ -110,6 +119,9 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     },
     [client, projectId, dispatch, announce],
   );
+
+  const onDrop = useCallback((p: Placement) => void place(p, 'drop'), [place]);
+  const onDragEnd = useCallback(() => setDraggedId(null), []);
 
   const commands = useMemo(
     () => [
@@ -171,8 +183,8 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
             total={columns.get(section.id)?.length ?? 0}
             draggedId={draggedId}
             onDragStart={setDraggedId}
-            onDragEnd={() => setDraggedId(null)}
-            onDrop={(p) => void place(p, 'drop')}
+            onDragEnd={onDragEnd}
+            onDrop={onDrop}
             onMove={onMove}
             onCreate={onCreate}
             createOpen={creatingIn === section.id}
@@ -188,6 +200,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           members={data.projectMembers}
           labels={data.labels}
           onChanged={(task) => dispatch({ type: 'upsert', task })}
+          onRemoved={(taskId) => dispatch({ type: 'remove', taskId })}
           onClose={() => navigate(boardPath(projectId))}
         />
       )}

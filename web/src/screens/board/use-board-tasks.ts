@@ -2,31 +2,31 @@ import { useCallback, useEffect, useReducer } from 'react';
 import type { Client } from 'urql';
 import { useApi } from '../../graphql/api-context';
 import { errorCode } from '../../graphql/errors';
-import { BoardTasksQuery, CardQuery, TaskEventsSubscription } from './board-queries';
+import { BoardTasksQuery, CardQuery, TASK_PAGE_SIZE, TaskEventsSubscription } from './board-queries';
 import { type BoardAction, type CardTask, boardReducer, initialBoardState } from './board-state';
 
-/** Reads every page of the board's tasks, handing each to `onPage` as it arrives. */
+/**
+ * Reads every page of the board's tasks: the first, then the rest in
+ * parallel; each is handed to `onPage` as it arrives. Resolves when all have.
+ */
 async function loadAllTasks(
   client: Client,
   projectId: number,
-  onPage: (tasks: CardTask[], complete: boolean) => void,
+  onPage: (tasks: CardTask[]) => void,
   cancelled: () => boolean,
 ): Promise<void> {
-  const fetchPage = (after: string | null) =>
-    client.query(BoardTasksQuery, { projectId, after }, { requestPolicy: 'network-only' }).toPromise();
-  let after: string | null = null;
-  for (;;) {
-    const result = await fetchPage(after);
-    if (cancelled()) return;
+  const fetchPage = async (offset: number) => {
+    const result = await client
+      .query(BoardTasksQuery, { projectId, offset }, { requestPolicy: 'network-only' })
+      .toPromise();
     if (result.error || !result.data) throw result.error ?? new Error('No data');
-    const page = result.data.tasksConnection;
-    onPage(
-      page.edges.map((e) => e.node),
-      !page.pageInfo.hasNextPage,
-    );
-    if (!page.pageInfo.hasNextPage) return;
-    after = page.pageInfo.endCursor ?? null;
-  }
+    if (!cancelled()) onPage(result.data.tasks.items);
+    return result.data.tasks.total;
+  };
+  const total = await fetchPage(0);
+  const offsets: number[] = [];
+  for (let offset = TASK_PAGE_SIZE; offset < total; offset += TASK_PAGE_SIZE) offsets.push(offset);
+  await Promise.all(offsets.map(fetchPage));
 }
 
 /**
@@ -52,17 +52,18 @@ export function useBoardTasks(projectId: number) {
     let cancelled = false;
     const isCancelled = () => cancelled;
     const reload = (initial: boolean) => {
-      const pages: CardTask[] = [];
+      const all: CardTask[] = [];
       loadAllTasks(
         client,
         projectId,
-        (tasks, complete) => {
-          if (initial) dispatch({ type: 'page', tasks, complete });
-          else pages.push(...tasks);
-          if (!initial && complete) dispatch({ type: 'replace', tasks: pages });
-        },
+        (tasks) => (initial ? dispatch({ type: 'page', tasks, complete: false }) : all.push(...tasks)),
         isCancelled,
-      ).catch(() => undefined); // the error shows through the board query; events retry
+      ).then(
+        () =>
+          !cancelled &&
+          dispatch(initial ? { type: 'page', tasks: [], complete: true } : { type: 'replace', tasks: all }),
+        () => undefined, // the error shows through the board query; events and reconnects retry
+      );
     };
     reload(true);
 

@@ -9,10 +9,13 @@ import { CommentComposer } from './comment-composer';
 import { TaskDescription } from './task-description';
 import {
   AddCommentMutation,
+  DeleteTaskMutation,
   SetAssigneesMutation,
   TaskCommentsQuery,
   TaskDetailQuery,
+  UnwatchTaskMutation,
   UpdateTaskMutation,
+  WatchTaskMutation,
 } from './task-queries';
 
 type Member = { id: number; displayName: string };
@@ -28,7 +31,9 @@ export function TaskPanel({
   ticket,
   sections,
   members,
+  labels,
   onChanged,
+  onRemoved,
   onClose,
 }: {
   projectId: number;
@@ -37,6 +42,7 @@ export function TaskPanel({
   members: Member[];
   labels: { id: number; name: string }[];
   onChanged: (task: CardTask) => void;
+  onRemoved: (taskId: number) => void;
   onClose: () => void;
 }) {
   const client = useClient();
@@ -46,6 +52,9 @@ export function TaskPanel({
   const [, updateTask] = useMutation(UpdateTaskMutation);
   const [, setAssignees] = useMutation(SetAssigneesMutation);
   const [, addComment] = useMutation(AddCommentMutation);
+  const [, deleteTask] = useMutation(DeleteTaskMutation);
+  const [, setWatching] = useMutation(WatchTaskMutation);
+  const [, setNotWatching] = useMutation(UnwatchTaskMutation);
   const [saveError, setSaveError] = useState<string | null>(null);
   const task = data?.task;
 
@@ -211,20 +220,67 @@ export function TaskPanel({
               </select>
             </label>
           </fieldset>
-          <div className="field">
-            <span className="field-label">Labels</span>
-            {task.labels.length ? (
-              <ul className="label-list">
-                {task.labels.map((l) => (
-                  <li key={l.id} className="chip label">
-                    {l.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span className="empty">None</span>
-            )}
-          </div>
+          <fieldset>
+            <legend>Labels</legend>
+            <ul className="label-list">
+              {task.labels.map((l) => (
+                <li key={l.id} className="chip label">
+                  {l.name}
+                  <button
+                    type="button"
+                    className="chip-remove"
+                    aria-label={`Remove label ${l.name}`}
+                    onClick={() => void update({ labelIds: task.labels.filter((x) => x.id !== l.id).map((x) => x.id) })}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <label>
+              <span className="sr-only">Add label</span>
+              <select
+                value=""
+                onChange={(e) =>
+                  e.target.value && void update({ labelIds: [...task.labels.map((l) => l.id), Number(e.target.value)] })
+                }
+              >
+                <option value="">Add label…</option>
+                {labels
+                  .filter((l) => !task.labels.some((x) => x.id === l.id))
+                  .map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          </fieldset>
+          <button
+            type="button"
+            aria-pressed={task.viewerIsWatching}
+            onClick={async () => {
+              const result = await (task.viewerIsWatching ? setNotWatching({ ref }) : setWatching({ ref }));
+              if (result.error) setSaveError(errorMessage(result.error));
+              else refetchTask({ requestPolicy: 'network-only' });
+            }}
+          >
+            {task.viewerIsWatching ? 'Watching' : 'Watch'}
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={async () => {
+              if (!window.confirm(`Delete ${task.ticketNumber} "${task.title}" for everyone? This cannot be undone.`))
+                return;
+              const result = await deleteTask({ ref });
+              if (result.error) return setSaveError(errorMessage(result.error));
+              onRemoved(task.id);
+              onClose();
+            }}
+          >
+            Delete task
+          </button>
           <p className="task-created">
             Created {formatDateTime(task.createdAt)}
             {task.createdBy && ` by ${task.createdBy.displayName}`}

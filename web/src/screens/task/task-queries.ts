@@ -6,6 +6,7 @@ export const TaskDetailQuery = graphql(`
     task(ref: $ref) {
       ...CardFields
       description
+      viewerIsWatching
       createdAt
       createdBy {
         id
@@ -52,6 +53,30 @@ export const SetAssigneesMutation = graphql(`
 export const AddCommentMutation = graphql(`
   mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {
     addComment(ref: $ref, text: $text, contentType: "markdown", mentions: $mentions) {
+      id
+    }
+  }
+`);
+
+export const DeleteTaskMutation = graphql(`
+  mutation DeleteTask($ref: TaskRefInput!) {
+    deleteTask(ref: $ref) {
+      id
+    }
+  }
+`);
+
+export const WatchTaskMutation = graphql(`
+  mutation WatchTask($ref: TaskRefInput!) {
+    watchTask(ref: $ref) {
+      id
+    }
+  }
+`);
+
+export const UnwatchTaskMutation = graphql(`
+  mutation UnwatchTask($ref: TaskRefInput!) {
+    unwatchTask(ref: $ref) {
       id
     }
   }

@@ -1,0 +1,79 @@
+// `npm run bench:web`: how long the web app takes to show a 500-task board,
+// in Debian's Chromium against an in-process server, cold each time (a new
+// browser context: no cached assets, no cached data). Measured in the page,
+// from navigation start (performance.timeOrigin) to the first card and to
+// all cards on screen: HTML, the app's JavaScript, the GraphQL pages of
+// tasks and React's render. Also prints the JavaScript a first load fetches.
+//
+//   npm run bench:web [-- --tasks 500 --runs 7]
+//
+// The database is DATABASE_URL's PostgreSQL when set, else in-memory PGlite.
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createTestServer } from '../test/support/app.ts';
+import { launchBrowser } from '../test/support/browser.ts';
+import { makeBusyBoard } from '../test/support/factories.ts';
+
+const { values } = parseArgs({
+  options: { tasks: { type: 'string', default: '500' }, runs: { type: 'string', default: '7' } },
+});
+const taskCount = Number(values.tasks);
+const runs = Number(values.runs);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+// @ts-expect-error: a plain .mjs script without type declarations.
+const { buildWebApp, describeBuild } = await import('../scripts/build-web.mjs');
+console.log(describeBuild(await buildWebApp()));
+
+if (process.env.DATABASE_URL) {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  await migrate(database).finally(() => database.close());
+}
+const server = await createTestServer({ env: { SESSION_SECRET: 'bench-web-board-session-secret-0123' } });
+const { key, project } = await makeBusyBoard(server.db, taskCount, (i) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
+const session = await server.fetch('/api/auth/session', { method: 'POST', key });
+const host = new URL(server.url).hostname;
+const cookies = session.headers.getSetCookie().map((c) => {
+  const [pair] = c.split(';');
+  const eq = pair.indexOf('=');
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: host, path: '/' };
+});
+
+console.log(
+  `database: ${server.services.database.kind}; ${taskCount} tasks, ${runs} cold loads; load average at start ${load()}`,
+);
+const browser = await launchBrowser({ allow: [server.url] });
+const first: number[] = [];
+const all: number[] = [];
+try {
+  for (let run = 0; run < runs; run++) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.context().addCookies(cookies);
+    await page.goto(`${server.url}/boards/${project.id}`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => document.querySelector('li.card'), undefined, { polling: 'raf', timeout: 60_000 });
+    first.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction((n) => document.querySelectorAll('li.card').length >= n, taskCount, {
+      polling: 'raf',
+      timeout: 60_000,
+    });
+    all.push(await page.evaluate(() => performance.now()));
+    console.log(
+      `run ${run + 1}: first card ${first.at(-1)!.toFixed(0)} ms, all ${taskCount} cards ${all.at(-1)!.toFixed(0)} ms`,
+    );
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(
+  `median: first card ${median(first).toFixed(0)} ms, all ${taskCount} cards ${median(all).toFixed(0)} ms ` +
+    `(max ${Math.max(...all).toFixed(0)} ms); load average at end ${load()}`,
+);

@@ -1,0 +1,68 @@
+import type { Db } from '../db/client.ts';
+import { GoneError, ValidationError } from '../errors.ts';
+import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
+import { sequenceState } from './sequencer.ts';
+
+/** Stamped events after `position`, of every board, in commit order. */
+export async function readEventsAfter(db: Db, position: bigint, limit: number): Promise<EventMessage[]> {
+  const rows = await db.$queryRaw<OutboxRow[]>`
+    SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
+    FROM "OutboxEvent" e
+    WHERE e.position > ${position}::bigint
+    ORDER BY e.position
+    LIMIT ${limit}::integer`;
+  return rows.map(toEventMessage);
+}
+
+/**
+ * Stamped events of one board after `position`, in commit order: its own and
+ * those of tasks that moved away from it.
+ */
+export async function readBoardEventsAfter(db: Db, projectId: number, position: bigint, limit: number): Promise<EventMessage[]> {
+  const rows = await db.$queryRaw<OutboxRow[]>`
+    SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
+    FROM "OutboxEvent" e
+    WHERE (e."projectId" = ${projectId}::integer OR e."fromProjectId" = ${projectId}::integer)
+      AND e.position > ${position}::bigint
+    ORDER BY e.position
+    LIMIT ${limit}::integer`;
+  return rows.map(toEventMessage);
+}
+
+/** The boards an event concerns: its own, and the one a task left. */
+export function boardsOf(event: Pick<EventMessage, 'projectId' | 'fromProjectId'>): number[] {
+  return event.fromProjectId === null || event.fromProjectId === event.projectId
+    ? [event.projectId]
+    : [event.projectId, event.fromProjectId];
+}
+
+/**
+ * Reads a client's resume cursor (`after`, SSE `Last-Event-ID`): the
+ * `cursor` of the last event it received. Not a cursor, or one this service
+ * never issued (ahead of the feed) → VALIDATION naming `field`; older than
+ * the retention (events after it were deleted) → GONE: the client must
+ * refetch and subscribe again without it.
+ */
+export async function parseResumeCursor(db: Db, value: string, field: string, retentionDays: number): Promise<bigint> {
+  if (!/^\d{1,19}$/.test(value)) {
+    throw new ValidationError(field, `${field} must be the cursor of a received event (digits).`, 'invalid_cursor');
+  }
+  const position = BigInt(value);
+  const { lastPosition, horizon } = await sequenceState(db);
+  if (position > lastPosition) {
+    throw new ValidationError(
+      field,
+      `${field} "${value}" is not a cursor of this service (no event has it yet); subscribe without it.`,
+      'unknown_cursor',
+    );
+  }
+  if (position < horizon) {
+    throw new GoneError(
+      `${field} "${value}" is older than the event retention (${retentionDays} days): events after it were deleted. ` +
+        'Refetch the board, then subscribe again without it.',
+      field,
+      'cursor_expired',
+    );
+  }
+  return position;
+}

@@ -1,0 +1,205 @@
+// boardEvents: every change a board view needs, written with the change and
+// typed per subscriber (what each may see at delivery).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import { eventTestEnv, type Instance, startInstance, waitFor } from './harness.ts';
+import { disposeClients, feedWaiter, wsSubscribe } from './ws-client.ts';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
+
+let app: Instance;
+let testEnv: Awaited<ReturnType<typeof eventTestEnv>>;
+
+beforeAll(async () => {
+  testEnv = await eventTestEnv();
+  app = await startInstance({ env: testEnv.env });
+});
+afterAll(async () => {
+  await disposeClients();
+  await app?.close();
+  await testEnv?.drop();
+});
+
+/** Runs a GraphQL operation as `key`; fails the test on errors. */
+async function gql<T = Record<string, any>>(key: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await app.fetch('/graphql', { method: 'POST', key, json: { query, variables } });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data!;
+}
+
+export const BOARD_SUBSCRIPTION = /* GraphQL */ `
+  subscription Board($projectId: Int!, $after: ID) {
+    boardEvents(projectId: $projectId, after: $after) {
+      id
+      cursor
+      event
+      projectId
+      fromProjectId
+      taskId
+      data
+      task { id title status projectId sectionId labels { id } assignees { userId } }
+      sectionId
+      section { id title ranking visible }
+      labelId
+      label { id name color }
+      commentId
+      comment { id text }
+      userId
+      member { user { id displayName } }
+    }
+  }
+`;
+
+type BoardEvent = {
+  event: string;
+  cursor: string;
+  projectId: number;
+  fromProjectId: number | null;
+  taskId: number | null;
+  data: Record<string, any>;
+  task: { id: number; title: string; status: string; projectId: number; sectionId: number } | null;
+  section: { id: number; title: string; visible: boolean } | null;
+  label: { id: number; name: string } | null;
+  comment: { id: number; text: string } | null;
+  userId: number | null;
+  member: { user: { id: number } } | null;
+};
+
+describe('boardEvents', () => {
+  it('delivers sections, labels, tasks, comments and members as they change, each typed as the subscriber may see it', async () => {
+    const owner = await makeUserWithKey(app.db, 'Owner');
+    const mate = await makeUserWithKey(app.db, 'Mate');
+    const project = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const elsewhere = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const registered = feedWaiter(app.services.feed);
+    const sub = wsSubscribe(app.url, owner.key, { projectId: project.id }, BOARD_SUBSCRIPTION);
+    await registered(1);
+    const k = owner.key;
+    const pid = project.id;
+
+    const { createSection: doing } = await gql(k, 'mutation($i: CreateSectionInput!) { createSection(input: $i) { id } }', {
+      i: { projectId: pid, title: 'Doing' },
+    });
+    await gql(k, 'mutation($i: UpdateSectionInput!) { updateSection(input: $i) { id } }', {
+      i: { sectionId: doing.id, title: 'In progress', moveAfterSectionId: null },
+    });
+    const { createLabel: bug } = await gql(k, 'mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', {
+      i: { projectId: pid, name: 'Bug' },
+    });
+    const { createTask: task } = await gql(k, 'mutation($i: CreateTaskInput!) { createTask(input: $i) { id } }', {
+      i: { projectId: pid, title: 'First', sectionId: doing.id, labelIds: [bug.id] },
+    });
+    await gql(k, 'mutation($r: TaskRefInput!, $i: UpdateTaskInput!) { updateTask(ref: $r, input: $i) { id } }', {
+      r: { taskId: task.id },
+      i: { status: 'Archive', sectionId: project.sections[0].id },
+    });
+    await gql(k, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { projectId } }', {
+      p: pid,
+      u: String(mate.user.id),
+    });
+    await gql(k, 'mutation($r: TaskRefInput!, $u: Int) { assignUser(ref: $r, userId: $u) { id } }', {
+      r: { taskId: task.id },
+      u: mate.user.id,
+    });
+    const { addComment: comment } = await gql(k, 'mutation($r: TaskRefInput!, $t: String!) { addComment(ref: $r, text: $t) { id } }', {
+      r: { taskId: task.id },
+      t: 'Looks good',
+    });
+    await gql(k, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { id } }', {
+      p: pid,
+      u: String(mate.user.id),
+    });
+    await gql(k, 'mutation($s: Int!) { deleteSection(sectionId: $s) { movedTaskCount } }', { s: doing.id });
+    await gql(k, 'mutation($r: TaskRefInput!, $p: Int!) { moveTask(ref: $r, targetProjectId: $p) { id } }', {
+      r: { taskId: task.id },
+      p: elsewhere.id,
+    });
+
+    const names = [
+      'section.created',
+      'section.updated',
+      'label.created',
+      'task.created',
+      'task.updated',
+      'member.added',
+      'task.assigned',
+      'comment.created',
+      'member.removed',
+      'section.deleted',
+      'task.updated',
+    ];
+    await waitFor(() => sub.got.length >= names.length, 20_000, 'board events');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sub.got.every((g) => !g.errors)).toBe(true);
+    const events = sub.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents);
+    expect(events.map((e) => e.event)).toEqual(names);
+    const byName = (name: string) => events.filter((e) => e.event === name);
+
+    const [created, renamed] = [byName('section.created')[0], byName('section.updated')[0]];
+    expect(created.data.sectionId).toBe(doing.id);
+    expect(renamed.data.changes.title).toEqual({ from: 'Doing', to: 'In progress' });
+    expect(renamed.data.changes.ranking).toBeDefined();
+    expect(byName('label.created')[0]).toMatchObject({ labelId: bug.id, label: { id: bug.id, name: 'Bug' } });
+    expect(byName('comment.created')[0]).toMatchObject({ taskId: task.id, commentId: comment.id, comment: { id: comment.id } });
+    expect(byName('member.added')[0].userId).toBe(mate.user.id);
+    expect(byName('member.removed')[0]).toMatchObject({ userId: mate.user.id, member: null });
+    expect(byName('section.deleted')[0]).toMatchObject({ sectionId: doing.id, section: null, data: { movedTo: project.sections[0].id } });
+    const moved = byName('task.updated')[1];
+    expect(moved).toMatchObject({ projectId: elsewhere.id, fromProjectId: pid, taskId: task.id });
+    expect(moved.task?.projectId).toBe(elsewhere.id);
+
+    // Delivered after all of it (a resume from before the first event), each thing is typed as it is then:
+    // the section deleted, the member gone, the task on the other board.
+    const resumed = wsSubscribe(app.url, owner.key, { projectId: pid, after: String(BigInt(events[0].cursor) - 1n) }, BOARD_SUBSCRIPTION);
+    await waitFor(() => resumed.got.length >= names.length, 20_000, 'replayed board events');
+    const replay = resumed.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents);
+    expect(replay.map((e) => e.event)).toEqual(names);
+    expect(replay.map((e) => e.cursor)).toEqual(events.map((e) => e.cursor));
+    expect(replay.filter((e) => e.event.startsWith('section.')).every((e) => e.section === null)).toBe(true);
+    expect(replay.filter((e) => e.event.startsWith('member.')).every((e) => e.member === null)).toBe(true);
+    expect(replay.filter((e) => e.event.startsWith('task.')).every((e) => e.task?.projectId === elsewhere.id)).toBe(true);
+    expect(replay.find((e) => e.event === 'label.created')?.label?.name).toBe('Bug');
+  });
+
+  it('object fields are read per viewer: of two members running the same document, only the one who can see where a task went gets it', async () => {
+    const both = await makeUserWithKey(app.db, 'Both');
+    const onlyHere = await makeUserWithKey(app.db, 'OnlyHere');
+    const here = await makeProject(app.db, { memberIds: [both.user.id, onlyHere.user.id] });
+    const there = await makeProject(app.db, { memberIds: [both.user.id] });
+    const { createTask: task } = await gql(both.key, 'mutation($i: CreateTaskInput!) { createTask(input: $i) { id } }', {
+      i: { projectId: here.id, title: 'Travels' },
+    });
+    const registered = feedWaiter(app.services.feed);
+    const subs = [both, onlyHere].map((u) => wsSubscribe(app.url, u.key, { projectId: here.id }, BOARD_SUBSCRIPTION));
+    await registered(2);
+    await gql(both.key, 'mutation($r: TaskRefInput!, $p: Int!) { moveTask(ref: $r, targetProjectId: $p) { id } }', {
+      r: { taskId: task.id },
+      p: there.id,
+    });
+    await waitFor(() => subs.every((s) => s.got.length >= 1), 10_000, 'the move');
+    const [seenByBoth, seenByOne] = subs.map((s) => (s.got[0].data as unknown as { boardEvents: BoardEvent }).boardEvents);
+    expect(seenByBoth.task).toMatchObject({ id: task.id, projectId: there.id });
+    expect(seenByOne.task).toBeNull();
+    expect(seenByOne).toMatchObject({ event: 'task.updated', taskId: task.id, fromProjectId: here.id });
+  });
+
+  it('a member removed from the board stops receiving its events at once', async () => {
+    const owner = await makeUserWithKey(app.db, 'Owner');
+    const leaver = await makeUserWithKey(app.db, 'Leaver');
+    const project = await makeProject(app.db, { memberIds: [owner.user.id, leaver.user.id] });
+    const registered = feedWaiter(app.services.feed);
+    const sub = wsSubscribe(app.url, leaver.key, { projectId: project.id }, BOARD_SUBSCRIPTION);
+    await registered(1);
+    await gql(owner.key, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { id } }', {
+      p: project.id,
+      u: String(leaver.user.id),
+    });
+    await gql(owner.key, 'mutation($i: CreateSectionInput!) { createSection(input: $i) { id } }', {
+      i: { projectId: project.id, title: 'Secret' },
+    });
+    await waitFor(() => sub.error() !== null || sub.got.some((g) => g.errors), 10_000, 'the end of the subscription');
+    expect(JSON.stringify(sub.error() ?? sub.got.find((g) => g.errors)?.errors)).toContain('NOT_FOUND');
+    expect(JSON.stringify(sub.got)).not.toContain('Secret');
+  });
+});
