@@ -21,6 +21,8 @@ import { buildWebApp, describeBuild } from './build-web.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'dist');
 const quiet = process.argv.includes('--quiet');
+// `--service-only`: dist/ without the web app (what the CLI builds on demand, see bin/tasksvc.js).
+const serviceOnly = process.argv.includes('--service-only');
 const started = Date.now();
 
 const result = await build({
@@ -53,10 +55,10 @@ for (const name of readdirSync(outdir)) {
   if (name === 'web' || name.startsWith('web.')) continue;
   if (!produced.has(name) && !name.endsWith('.tmp')) rmSync(join(outdir, name), { force: true });
 }
-const web = await buildWebApp();
+const web = serviceOnly ? null : await buildWebApp();
 
 if (!quiet) {
   const bytes = result.outputFiles.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.contents.length, 0);
-  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${Date.now() - started - web.ms} ms\n`);
-  process.stdout.write(`${describeBuild(web)}\n`);
+  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${Date.now() - started - (web?.ms ?? 0)} ms\n`);
+  if (web) process.stdout.write(`${describeBuild(web)}\n`);
 }

@@ -11,7 +11,12 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Optional second listener for the tool routes only (`{mcp_base_url}`). */
   MCP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL only (`postgres://` or `postgresql://`): the schema and its migrations are PostgreSQL's. */
+  DATABASE_URL: z
+    .string()
+    .url()
+    .refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL (only PostgreSQL is supported; unset it for the embedded database)')
+    .optional(),
   TASKSVC_DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of this deployment's Redis pub/sub channels (several deployments may share one Redis). */

@@ -1,52 +1,89 @@
 import { Command, CommanderError } from 'commander';
-import { loadConfig } from '../config.ts';
-import { AppError } from '../errors.ts';
-import { registerAdminCommands } from './admin-commands.ts';
-import { printResult } from './output.ts';
-import { registerServeCommand } from './serve.ts';
-import { registerSeedCommand } from './seed.ts';
-import { registerReindexCommand } from './reindex.ts';
-import { registerMcpCommand } from './mcp.ts';
-import { registerClientCommands } from './client/index.ts';
-import { migrate } from '../db/migrate.ts';
 import { SERVICE_VERSION } from '../version.ts';
 
-const program = new Command('tasksvc')
-  .description('tasksvc: a task and project-board service (GraphQL, REST and tool APIs).')
-  .version(SERVICE_VERSION, '-V, --version', 'print the version')
-  .showHelpAfterError()
-  .exitOverride();
+// Start-up cost is what a CLI call pays every time, so this module loads
+// nothing but commander: each command's module (and with it Prisma, Pothos,
+// the MCP SDK…) is imported only when that command runs. `--help` and
+// `--version` list the commands from the table below without loading any.
 
-program
-  .command('migrate')
-  .description('Apply pending database migrations (DATABASE_URL, or the embedded data directory)')
-  .option('--json', 'print JSON')
-  .action(async (o: { json?: boolean }) => {
-    const config = loadConfig();
-    const { openDatabase } = await import('../db/client.ts');
-    const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.TASKSVC_DATA_DIR });
-    try {
-      const r = await migrate(db);
-      printResult(!!o.json, r, r.applied.length ? `Applied: ${r.applied.join(', ')}` : `Up to date (${r.alreadyApplied} applied).`);
-    } finally {
-      await db.close();
-    }
-  });
+type Register = (program: Command) => void;
 
-registerServeCommand(program);
-registerAdminCommands(program);
-registerSeedCommand(program);
-registerReindexCommand(program);
-registerMcpCommand(program);
-registerClientCommands(program);
+/** A group of top-level commands living in one module, loaded on demand. */
+interface CommandModule {
+  /** Top-level command names the module registers, with their one-line help. */
+  commands: Record<string, string>;
+  load: () => Promise<Register>;
+}
+
+const MODULES: CommandModule[] = [
+  {
+    commands: { migrate: 'Apply pending database migrations (DATABASE_URL, or the embedded data directory)' },
+    load: () => import('./migrate.ts').then((m) => m.registerMigrateCommand),
+  },
+  {
+    commands: { serve: 'Run the HTTP service (GraphQL, REST, tool routes, subscriptions)' },
+    load: () => import('./serve.ts').then((m) => m.registerServeCommand),
+  },
+  {
+    commands: { users: 'Manage users', keys: 'Manage API keys', teams: 'Manage teams' },
+    load: () => import('./admin-commands.ts').then((m) => m.registerAdminCommands),
+  },
+  {
+    commands: { seed: 'Create demo data and print an API key' },
+    load: () => import('./seed.ts').then((m) => m.registerSeedCommand),
+  },
+  {
+    commands: { reindex: 'Rebuild the task search index from the database' },
+    load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
+  },
+  {
+    commands: { mcp: 'Run the MCP server over stdio (the tool routes of TASKSVC_URL, as the TASKSVC_API_KEY user)' },
+    load: () => import('./mcp.ts').then((m) => m.registerMcpCommand),
+  },
+  {
+    commands: {
+      projects: 'Projects (boards) of the API key owner, over the tool routes',
+      tasks: 'Tasks of your boards, over the tool routes',
+      comments: 'Comments on tasks, over the tool routes',
+      assign: 'Assign users to a task, over the tool routes',
+      inbox: 'Your notifications, over the tool routes',
+    },
+    load: () => import('./client/index.ts').then((m) => m.registerClientCommands),
+  },
+];
+
+/** The command asked for (the first argument that is not an option; `help X` asks about X), if any. */
+function commandName(argv: string[]): string | undefined {
+  const words = argv.slice(2).filter((a) => !a.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+async function buildProgram(argv: string[]): Promise<Command> {
+  const program = new Command('tasksvc')
+    .description('tasksvc: a task and project-board service (GraphQL, REST and tool APIs).')
+    .version(SERVICE_VERSION, '-V, --version', 'print the version')
+    .showHelpAfterError()
+    .exitOverride();
+  const name = commandName(argv);
+  const wanted = name === undefined ? [] : MODULES.filter((m) => Object.hasOwn(m.commands, name));
+  // An unknown name loads everything, so commander can suggest the closest command.
+  const toLoad = name !== undefined && wanted.length === 0 ? MODULES : wanted;
+  for (const m of toLoad) (await m.load())(program);
+  // The other commands are listed for help only: their modules stay unloaded.
+  for (const m of MODULES) {
+    if (toLoad.includes(m)) continue;
+    for (const [command, description] of Object.entries(m.commands)) program.command(command).description(description);
+  }
+  return program;
+}
 
 try {
-  await program.parseAsync(process.argv);
+  await (await buildProgram(process.argv)).parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode);
   const json = process.argv.includes('--json');
   const message = err instanceof Error ? err.message : String(err);
-  const code = err instanceof AppError ? err.code : 'ERROR';
+  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : 'ERROR';
   if (json) process.stdout.write(`${JSON.stringify({ error: code, message })}\n`);
   else process.stderr.write(`error: ${message}\n`);
   process.exit(1);
