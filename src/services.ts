@@ -29,6 +29,8 @@ export interface ServicesOptions {
   migrate?: boolean;
   logger?: Logger;
   onQuery?: (sql: string) => void;
+  /** An embedded database to start from (see `DatabaseOptions.loadDataDir`). */
+  loadDataDir?: Blob;
   /**
    * Run the event dispatcher (default: config EVENT_DISPATCHER; unset, on
    * except under NODE_ENV=test). An object enables it with those tuning
@@ -47,6 +49,7 @@ export async function createServices(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.TASKSVC_DATA_DIR,
     onQuery: opts.onQuery,
+    loadDataDir: opts.loadDataDir,
     onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
   });
   if (opts.migrate !== false) {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createSection, deleteSection, listSections, updateSection } from '../../src/domain/section.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestDb } from '../support/database.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.db;
-});
-afterAll(() => t.close());
+const db = useTestDb();
 
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {
