@@ -1,8 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', 'data/', 'coverage/', '.scratch/', 'dist/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'src/generated/', 'web/src/gql/', 'data/', 'coverage/', '.scratch/', 'dist/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,6 +12,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // The web app: React's rules of hooks (and the compiler-backed checks).
+  { files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', WebAssembly: 'readonly' } },

@@ -4,9 +4,11 @@ export default defineConfig({
   // Node (and so yoga and Pothos) loads graphql's CommonJS build; make the
   // test transform load the same file, or graphql sees two copies of itself.
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
+  // The web app's components (test/web) are TSX with React's automatic runtime.
+  esbuild: { jsx: 'automatic' },
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
+    globalSetup: ['test/support/global-setup.ts', 'test/support/web-build.ts'],
     setupFiles: ['test/support/no-outbound-network.ts'],
     // Generous: limits against hangs, not timings. A busy 2-core machine
     // runs a test several times slower than an idle one.

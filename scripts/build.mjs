@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Bundles the service (src/cli/main.ts and what it imports) into dist/ for
-// `npm start`: plain JavaScript, so the running service needs no TypeScript
+// Bundles the service (src/cli/main.ts and what it imports) into dist/, and
+// the web app into dist/web (scripts/build-web.mjs), for `npm start`: plain JavaScript, so the running service needs no TypeScript
 // loader (tsx at run time cost ~95 MB of RSS and a second of start-up; see
 // bench/BENCHMARKS.md). Packages stay external (loaded from node_modules as
 // they are); dynamic imports become chunks, so `serve` still does not load the
@@ -16,6 +16,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildWebApp, describeBuild } from './build-web.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'dist');
@@ -24,7 +25,8 @@ const started = Date.now();
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/cli/main.ts' },
+  // The content render pool's worker thread is its own entry (src/content/render-pool.ts starts it).
+  entryPoints: { main: 'src/cli/main.ts', 'content-render-worker': 'src/content/render-worker.ts' },
   outdir,
   bundle: true,
   splitting: true,
@@ -47,10 +49,14 @@ for (const file of result.outputFiles) {
   renameSync(temporary, file.path);
 }
 for (const name of readdirSync(outdir)) {
+  // dist/web (and its staging folders) belong to the web app's build below.
+  if (name === 'web' || name.startsWith('web.')) continue;
   if (!produced.has(name) && !name.endsWith('.tmp')) rmSync(join(outdir, name), { force: true });
 }
+const web = await buildWebApp();
 
 if (!quiet) {
   const bytes = result.outputFiles.filter((f) => f.path.endsWith('.js')).reduce((sum, f) => sum + f.contents.length, 0);
-  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${Date.now() - started} ms\n`);
+  process.stdout.write(`built dist/ (${(bytes / 1024).toFixed(0)} KB of JavaScript) in ${Date.now() - started - web.ms} ms\n`);
+  process.stdout.write(`${describeBuild(web)}\n`);
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The one generator: Prisma client + Pothos types (offline), then, unless
-// --prisma-only, the committed artefacts (schema.graphql, openapi.json).
+// --prisma-only, the committed artefacts (schema.graphql, openapi.json, the
+// web app's typed documents in web/src/gql/).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,4 +23,6 @@ if (gen.status !== 0) process.exit(gen.status ?? 1);
 if (!prismaOnly) {
   const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/generate-artifacts.ts'], { cwd: root, stdio: 'inherit' });
   if (out.status !== 0) process.exit(out.status ?? 1);
+  const web = spawnSync(process.execPath, ['scripts/generate-web.mjs'], { cwd: root, stdio: 'inherit' });
+  if (web.status !== 0) process.exit(web.status ?? 1);
 }

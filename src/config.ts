@@ -55,6 +55,10 @@ const schema = z.object({
    * How far the JS heap may grow past its live data before a full collection,
    * in percent; 0 leaves V8's default (up to 4×). See src/heap-growth.ts.
    */
+  /** Worker threads that render markdown and sanitise HTML (started on demand). */
+  CONTENT_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  /** Time one content field (or a board manifest's descriptions together) may take to render; 400 `too_complex` above. */
+  CONTENT_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
   WEBHOOK_ALLOW_PRIVATE: bool,
   /**

@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'TIMEOUT';
 
 /** The one mapping from error code to HTTP status, used by every facade. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -25,6 +26,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  TIMEOUT: 503,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import { configureContentRendering } from './content/render.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { type DispatcherOptions, EventDispatcher } from './events/dispatcher.ts';
@@ -45,6 +46,7 @@ export async function createServices(
   opts: ServicesOptions = {},
 ): Promise<Services & { close(): Promise<void> }> {
   const logger = opts.logger ?? createLogger(config);
+  configureContentRendering(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.TASKSVC_DATA_DIR,

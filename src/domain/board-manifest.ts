@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { renderContent } from '../content/render.ts';
+import { renderContents } from '../content/render.ts';
 import { ValidationError } from '../errors.ts';
 import type { Priority } from '../generated/prisma/client.ts';
 import { labelName } from './label.ts';
 import { sectionTitle } from './section.ts';
+import { TASK_LIMITS } from './task/fields.ts';
 import { parseInput } from './validate.ts';
 
 /**
@@ -18,7 +19,7 @@ export const BOARD_LIMITS = {
   labelsMax: 100,
   tasksMax: 500,
   taskTitleMax: 500,
-  taskDescriptionMax: 100_000,
+  taskDescriptionMax: TASK_LIMITS.descriptionMax,
   assigneesMax: 50,
 } as const;
 
@@ -98,6 +99,12 @@ function checkLabels(labels: string[], prefix: string) {
   });
 }
 
+/** The tasks with their descriptions (HTML, spec 4.3) sanitised, all in one render job. */
+async function withRenderedDescriptions(tasks: PlannedTask[]): Promise<PlannedTask[]> {
+  const html = await renderContents(tasks.map((t, i) => ({ text: t.description, field: `tasks.${i}.description` })));
+  return tasks.map((t, i) => ({ ...t, description: html[i] }));
+}
+
 function labelIndexesOf(labels: string[], names: string[], field: string): number[] {
   const out = new Set<number>();
   for (const name of names) {
@@ -143,14 +150,14 @@ export type ToolBoardInput = z.input<typeof toolBoardInput>;
  * `labels` are label names of the manifest, `priority` a name
  * (`urgent|high|medium|low`, `none` for no priority).
  */
-export function planToolBoard(input: ToolBoardInput): { teamId: number | string; plan: BoardPlan } {
+export async function planToolBoard(input: ToolBoardInput): Promise<{ teamId: number | string; plan: BoardPlan }> {
   const a = parseInput(toolBoardInput, input);
   const sections = a.sections.map((s) => s.title);
   const labels = (a.labels ?? []).map((l) => l.name);
   checkLabels(labels, 'labels');
   const tasks = (a.tasks ?? []).map((t, i): PlannedTask => ({
     title: t.title,
-    description: t.description ? renderContent(t.description) : '',
+    description: t.description ?? '',
     sectionIndex: sectionByTitle(sections, t.section, `tasks.${i}.section`),
     labelIndexes: labelIndexesOf(labels, t.labels ?? [], `tasks.${i}.labels`),
     priority: t.priority && t.priority !== 'none' ? t.priority : null,
@@ -158,7 +165,8 @@ export function planToolBoard(input: ToolBoardInput): { teamId: number | string;
     dueDate: null,
     assigneeIds: [...new Set(t.assigneeIds ?? [])],
   }));
-  return { teamId: a.teamId, plan: { title: a.title, description: a.description ?? '', sections, labels, tasks } };
+  const plan = { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks) };
+  return { teamId: a.teamId, plan };
 }
 
 /** Team form (spec 4.3 body), in GraphQL's camelCase names. */
@@ -201,7 +209,7 @@ export type TeamBoardInput = z.input<typeof teamBoardInput>;
  * estimate codes; due dates as ISO 8601 dates or datetimes. Label `color`
  * is accepted and not persisted (spec 2.3a).
  */
-export function planTeamBoard(input: TeamBoardInput): BoardPlan {
+export async function planTeamBoard(input: TeamBoardInput): Promise<BoardPlan> {
   const a = parseInput(teamBoardInput, input);
   const sections = a.sections.map((s) => s.title);
   const labels = (a.labels ?? []).map((l) => l.name);
@@ -225,7 +233,7 @@ export function planTeamBoard(input: TeamBoardInput): BoardPlan {
     }
     return {
       title: t.title,
-      description: t.description ? renderContent(t.description) : '',
+      description: t.description ?? '',
       sectionIndex: hasIndex ? t.sectionIndex! : sectionByTitle(sections, t.sectionTitle!, `${at}.sectionTitle`),
       labelIndexes: labelIndexesOf(labels, t.labelNames ?? [], `${at}.labelNames`),
       priority: PRIORITY_CODES[t.priority ?? 0],
@@ -234,5 +242,5 @@ export function planTeamBoard(input: TeamBoardInput): BoardPlan {
       assigneeIds: [],
     };
   });
-  return { title: a.title, description: a.description ?? '', sections, labels, tasks };
+  return { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks) };
 }

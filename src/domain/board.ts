@@ -31,7 +31,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * `teamId` is the team's number or UUID. See createBoardFromPlan for the rest.
  */
 export async function createToolBoard(db: Db, userId: number, input: ToolBoardInput): Promise<CreatedBoard> {
-  const { teamId, plan } = planToolBoard(input);
+  const { teamId, plan } = await planToolBoard(input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
 
@@ -40,7 +40,7 @@ export async function createToolBoard(db: Db, userId: number, input: ToolBoardIn
  * (UUID, or number). See createBoardFromPlan for the rest.
  */
 export async function createTeamBoard(db: Db, userId: number, teamId: string | number, input: TeamBoardInput): Promise<CreatedBoard> {
-  const plan = planTeamBoard(input);
+  const plan = await planTeamBoard(input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
 

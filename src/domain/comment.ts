@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { UnauthenticatedError, ValidationError } from '../errors.ts';
+import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { renderContent } from '../content/render.ts';
+import { visibleProjectsWhere } from './access.ts';
 import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
-import { parseInput } from './validate.ts';
+import { parseInput, requiredString } from './validate.ts';
 
 /** Comments list paging (spec 4.1, 8): default 50, at most 100. */
 export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
-/** Longest comment text accepted, before rendering. */
+/** Longest comment text accepted, in characters, before rendering. */
 export const MAX_COMMENT_LENGTH = 50_000;
 /** Most images and mentions in one comment. */
 export const MAX_COMMENT_IMAGES = 20;
@@ -28,8 +29,11 @@ const httpUrl = z
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
 
+const commentText = () =>
+  requiredString('text').max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty');
+
 const addInput = z.object({
-  text: z.string({ message: 'text is required' }).max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty'),
+  text: commentText(),
   contentType: z.string().nullish(),
   images: z.array(httpUrl).max(MAX_COMMENT_IMAGES).nullish(),
   mentions: z
@@ -63,6 +67,13 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
   };
 }
 
+/** The stored HTML of a comment text; text that sanitises to nothing is refused. */
+async function renderCommentText(text: string, contentType: string | null | undefined): Promise<string> {
+  const html = await renderContent(text, contentType, 'text');
+  if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
+  return html;
+}
+
 /**
  * Adds a comment to a task. `text` is HTML (sanitised) or, with
  * `contentType: markdown`, GFM (spec 4.6). Mentions are structured only
@@ -75,8 +86,7 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
  */
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
-  const html = renderContent(args.text, args.contentType);
-  if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
+  const html = await renderCommentText(args.text, args.contentType);
   return db.$transaction(async (tx) => {
     const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
       include: { project: { select: { ticketPrefix: true } } };
@@ -114,5 +124,47 @@ export async function addComment(db: Db, authorId: number, ref: TaskRef, input: 
     });
     await watchTask(tx, task.id, authorId);
     return comment;
+  });
+}
+
+const commentIdField = z.number().int().positive().max(2147483647);
+
+/**
+ * A comment the user may change: it must be on a task of one of the user's
+ * projects (NOT_FOUND otherwise, whoever wrote it) and written by the user
+ * (FORBIDDEN otherwise: other members see it but only its author changes it).
+ */
+async function requireOwnComment(tx: Prisma.TransactionClient, userId: number, commentId: number, what: string) {
+  const id = parseInput(commentIdField, commentId, 'commentId');
+  const comment = await tx.comment.findFirst({ where: { id, task: { project: visibleProjectsWhere(userId) } } });
+  if (!comment) throw new NotFoundError(`Comment ${id}`, 'commentId');
+  if (comment.authorId !== userId) throw new ForbiddenError(`Only the author of a comment can ${what} it.`, 'commentId');
+  return comment;
+}
+
+const editInput = z.object({ text: commentText(), contentType: z.string().nullish() });
+
+/**
+ * Changes the text of one's own comment (HTML, or markdown with
+ * `contentType: markdown`, rendered as on add). A real change sets
+ * `editedAt`; the same text again changes nothing. Mentions, images and the
+ * author stay as they were; nobody is notified again.
+ */
+export async function editComment(db: Db, userId: number, commentId: number, input: z.input<typeof editInput>) {
+  const args = parseInput(editInput, input);
+  const html = await renderCommentText(args.text, args.contentType);
+  return db.$transaction(async (tx) => {
+    const comment = await requireOwnComment(tx, userId, commentId, 'edit');
+    if (comment.text === html) return comment;
+    return tx.comment.update({ where: { id: comment.id }, data: { text: html, editedAt: new Date() } });
+  });
+}
+
+/** Deletes one's own comment for good (its mentions go with it); answers the id. */
+export async function deleteComment(db: Db, userId: number, commentId: number): Promise<{ id: number; taskId: number }> {
+  return db.$transaction(async (tx) => {
+    const comment = await requireOwnComment(tx, userId, commentId, 'delete');
+    await tx.comment.delete({ where: { id: comment.id } });
+    return { id: comment.id, taskId: comment.taskId };
   });
 }

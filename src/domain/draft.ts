@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../errors.ts';
 import { CONTENT_TYPES, renderContent } from '../content/render.ts';
 import { requireProject } from './access.ts';
 import { createTask } from './task/create.ts';
+import { TASK_LIMITS } from './task/fields.ts';
 import { inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
 
@@ -12,7 +13,8 @@ import { parseInput } from './validate.ts';
 export const DRAFT_PAGE = { defaultLimit: 50, maxLimit: 100 };
 /** Same bounds as a task title (spec 4.3: 1 to 500), but a draft may be untitled. */
 export const MAX_DRAFT_TITLE = 500;
-export const MAX_DRAFT_DESCRIPTION = 100_000;
+/** A draft's description becomes the task's: the same limit. */
+export const MAX_DRAFT_DESCRIPTION = TASK_LIMITS.descriptionMax;
 
 const id = z.number().int().positive().max(2147483647);
 const priority = z.enum(['urgent', 'high', 'medium', 'low']);
@@ -57,7 +59,7 @@ async function checkSection(db: Db, projectId: number | null, sectionId: number)
  */
 export async function createDraft(db: Db, userId: number, input: z.input<typeof createInput>) {
   const args = parseInput(createInput, input);
-  const description = args.description ? renderContent(args.description, args.contentType) : '';
+  const description = args.description ? await renderContent(args.description, args.contentType, 'description') : '';
   if (args.projectId != null) await requireProject(db, userId, args.projectId, 'projectId');
   if (args.sectionId != null) await checkSection(db, args.projectId ?? null, args.sectionId);
   return db.taskDraft.create({
@@ -111,7 +113,7 @@ export async function updateDraft(db: Db, userId: number, draftId: number, input
   if (args.sectionId != null) await checkSection(db, projectId, args.sectionId);
   if (args.sectionId !== undefined) data.sectionId = args.sectionId;
   if (args.title != null) data.title = args.title;
-  if (args.description != null) data.description = renderContent(args.description, args.contentType);
+  if (args.description != null) data.description = await renderContent(args.description, args.contentType, 'description');
   if (args.priority !== undefined) data.priority = args.priority;
   if (args.dueDate !== undefined) data.dueDate = args.dueDate;
   const { count } = await db.taskDraft.updateMany({ where: { id: draftId, ...myDraftsWhere(userId) }, data });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { ConflictError } from '../errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { type TaskEventInput, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { requireProject } from './access.ts';
+import { requireProject, visibleProjectsWhere } from './access.ts';
+import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
 
 /** Label name rule (spec 2.3a, 8): 1 to 100 characters after trimming. */
@@ -58,4 +60,101 @@ export async function listLabels(
   query: Omit<Prisma.LabelFindManyArgs, 'where' | 'orderBy'> = {},
 ) {
   return db.label.findMany({ ...query, ...(await labelListQuery(db, userId, projectId)) });
+}
+
+const labelIdField = z.number().int().positive().max(2147483647);
+
+/**
+ * A label of one of the user's boards (and of `projectId` when given, as the
+ * REST path names it), or NOT_FOUND on `labelId`.
+ */
+async function requireLabel(db: Pick<Db, 'label'>, userId: number, labelId: number, projectId?: number | null) {
+  const id = parseInput(labelIdField, labelId, 'labelId');
+  const label = await db.label.findFirst({
+    where: { id, project: visibleProjectsWhere(userId), ...(projectId != null ? { projectId } : {}) },
+  });
+  if (!label) throw new NotFoundError(`Label ${id}`, 'labelId');
+  return label;
+}
+
+const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(50).nullish() });
+export type UpdateLabelInput = z.input<typeof updateLabelInput>;
+
+/**
+ * Renames a label and/or changes its colour (null clears it); any member of
+ * the board may. The new name follows the create rule: unique in the board
+ * regardless of case (another label's name → CONFLICT on `name`); changing
+ * only its case is allowed. Tasks keep the label, so they do not change.
+ */
+export async function updateLabel(
+  db: Db,
+  userId: number,
+  labelId: number,
+  input: UpdateLabelInput,
+  projectId?: number | null,
+) {
+  const args = parseInput(updateLabelInput, input);
+  const label = await requireLabel(db, userId, labelId, projectId);
+  if (args.name !== undefined && args.name !== label.name) {
+    const clash = await db.label.findFirst({
+      where: { projectId: label.projectId, id: { not: label.id }, name: { equals: args.name, mode: 'insensitive' } },
+      select: { id: true },
+    });
+    if (clash) throw duplicateLabelError(args.name);
+  }
+  const { count } = await db.label
+    .updateMany({
+      where: { id: label.id },
+      data: { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.color !== undefined ? { color: args.color } : {}) },
+    })
+    .catch((err: unknown) => {
+      // A concurrent create or rename to the same name loses on the unique index.
+      if ((err as { code?: string }).code === 'P2002') throw duplicateLabelError(args.name ?? label.name);
+      throw err;
+    });
+  if (count === 0) throw new NotFoundError(`Label ${label.id}`, 'labelId');
+  return db.label.findUniqueOrThrow({ where: { id: label.id } });
+}
+
+/**
+ * Deletes a label of a board; any member may. It comes off every task that
+ * carried it: each of those tasks gets a new `updatedAt` and a
+ * `task.updated` event with `{changes: {labels: {from, to}}}` in the same
+ * transaction (no inbox entries: one board-wide action would flood them).
+ */
+export async function deleteLabel(
+  db: Db,
+  userId: number,
+  labelId: number,
+  projectId?: number | null,
+): Promise<{ id: number; projectId: number }> {
+  return db.$transaction(async (tx) => {
+    const label = await requireLabel(tx, userId, labelId, projectId);
+    const tasks = await tx.task.findMany({
+      where: { labels: { some: { labelId: label.id } } },
+      select: {
+        id: true,
+        uniqueIndex: true,
+        project: { select: { ticketPrefix: true } },
+        labels: { select: { label: { select: { id: true, name: true } } } },
+      },
+      orderBy: { id: 'asc' },
+    });
+    await tx.label.delete({ where: { id: label.id } });
+    if (tasks.length) {
+      await tx.task.updateMany({ where: { id: { in: tasks.map((t) => t.id) } }, data: { updatedAt: new Date() } });
+      const byName = (a: string, b: string) => a.localeCompare(b);
+      const events: TaskEventInput[] = tasks.map((t) => {
+        const from = t.labels.map((l) => l.label.name).sort(byName);
+        return {
+          type: 'task.updated',
+          task: { id: t.id, projectId: label.projectId, ticketNumber: ticketNumberOf(t.project.ticketPrefix, t.uniqueIndex) },
+          actorId: userId,
+          data: { changes: { labels: { from, to: from.filter((n) => n !== label.name) } } },
+        };
+      });
+      await recordTaskEvents(tx, events);
+    }
+    return { id: label.id, projectId: label.projectId };
+  });
 }

@@ -175,7 +175,7 @@ export async function deleteSection(db: Db, userId: number, input: { projectId?:
       select: { id: true, uniqueIndex: true, project: { select: { ticketPrefix: true } } },
     });
     if (moved.length) {
-      await tx.task.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id } });
+      await tx.task.updateMany({ where: { sectionId: section.id }, data: { sectionId: target.id, position: null } });
       await recordTaskEvents(
         tx,
         moved.map((t) => ({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
 
 /**
@@ -9,6 +9,15 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefi
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw toValidationError(result.error, prefix);
+}
+
+/**
+ * A required string whose "is required" message is only for a missing
+ * value: zod's schema-level message would also replace the messages of the
+ * checks chained after it (a too-long text would say "text is required").
+ */
+export function requiredString(name: string): z.ZodString {
+  return z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) });
 }
 
 /** Converts a zod error into our ValidationError (first issue wins). */

@@ -10,6 +10,7 @@ import './types/member.ts';
 import './types/board.ts';
 import './types/task.ts';
 import './types/task-mutations.ts';
+import './types/task-position.ts';
 import './types/assignee.ts';
 import './types/comment.ts';
 import './types/notification.ts';

@@ -23,6 +23,7 @@ import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { graphqlParamsGuard, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
+import { mountWebApp } from './web-app.ts';
 
 /** Every REST and tool route, compiled against the schema. */
 export function allRoutes(): CompiledRoute[] {
@@ -34,8 +35,8 @@ export function allRoutes(): CompiledRoute[] {
 }
 
 /**
- * Builds the HTTP application: request ids and logs, probes, auth, GraphQL
- * (yoga, GraphiQL) and the REST and tool facades.
+ * Builds the HTTP application: request ids and logs, probes, the web app,
+ * auth, GraphQL (yoga, GraphiQL) and the REST and tool facades.
  */
 export function createApp(services: Services) {
   const { logger, database } = services;
@@ -80,6 +81,9 @@ export function createApp(services: Services) {
       return c.json({ ok: false, database: database.kind }, 503);
     }
   });
+
+  // The web app's page and assets are public; what it shows comes through /graphql.
+  mountWebApp(app);
 
   const session = sessionSecret(services.config);
   if (session.source === 'process-random') {

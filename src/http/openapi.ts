@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
+import type { RouteDef } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
+/** JSON Schema of a request part (`input`: what may be sent) or of a response (`output`: exactly what is answered). */
+function jsonSchemaOf(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): JsonSchema | undefined {
   if (!schema) return undefined;
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
@@ -27,21 +30,84 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
   }));
 }
 
-const ERROR_BODY: JsonSchema = {
+/** When each error code is answered (its status is HTTP_STATUS's). */
+const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
+  VALIDATION: 'Bad input: `details.field` names it (also an oversized query string or headers).',
+  UNAUTHENTICATED: 'Missing, unknown or revoked credentials (spec 5).',
+  FORBIDDEN: 'You see the resource but may not do this to it.',
+  NOT_FOUND: 'Not found, or not in one of your projects (other tenants’ ids look the same).',
+  CONFLICT: 'Conflicts with the current state (duplicate name, last section, key in use).',
+  GONE: 'Removed on purpose.',
+  PAYLOAD_TOO_LARGE: 'The body is larger than MAX_BODY_BYTES.',
+  UNPROCESSABLE: 'An Idempotency-Key reused with another body.',
+  RATE_LIMITED: 'Too many requests; `Retry-After` says when to retry.',
+  INTERNAL: 'Unexpected error (masked; the request id is in `x-request-id`).',
+  TIMEOUT: 'The request took longer than REQUEST_TIMEOUT_MS.',
+};
+
+/** What every route may answer, whatever it does. */
+const EVERY_ROUTE: ErrorCode[] = ['VALIDATION', 'UNAUTHENTICATED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL', 'TIMEOUT'];
+
+/**
+ * The error codes a route can answer: those of every route, NOT_FOUND when
+ * it takes any input (a path, query or body can name something that is not
+ * yours), CONFLICT and UNPROCESSABLE for `Idempotency-Key`, and its own
+ * `errors`.
+ */
+export function errorCodesOf(def: RouteDef): ErrorCode[] {
+  const codes = new Set<ErrorCode>(EVERY_ROUTE);
+  if (def.params || def.query || def.body) codes.add('NOT_FOUND');
+  if (def.idempotent) {
+    codes.add('CONFLICT');
+    codes.add('UNPROCESSABLE');
+  }
+  for (const code of def.errors ?? []) codes.add(code);
+  return [...codes].sort((a, b) => HTTP_STATUS[a] - HTTP_STATUS[b]);
+}
+
+const errorBody = (code: ErrorCode): JsonSchema => ({
   type: 'object',
   description: 'Spec 7.1 error body.',
   required: ['success', 'error', 'message', 'details'],
+  additionalProperties: false,
   properties: {
     success: { const: false },
-    error: { type: 'string', description: 'Stable code: VALIDATION, UNAUTHENTICATED, NOT_FOUND, CONFLICT, …' },
-    message: { type: 'string' },
+    error: { const: code, description: 'Stable error code.' },
+    message: { type: 'string', description: 'For people; may change.' },
     details: {
       type: 'object',
       required: ['field', 'code'],
-      properties: { field: { type: ['string', 'null'] }, code: { type: 'string' } },
+      additionalProperties: false,
+      properties: {
+        field: { type: ['string', 'null'], description: 'The offending input, in the route’s own spelling.' },
+        code: { type: 'string', description: 'Finer machine code (`too_long`, `invalid_type`, `duplicate`, …).' },
+      },
     },
   },
+});
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests the bucket holds.', schema: { type: 'string' } },
+  'RateLimit-Remaining': { description: 'Requests left in the bucket.', schema: { type: 'string' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'string' } },
 };
+
+/** `components.responses`: one error response per code, named by it. */
+function errorComponents() {
+  const schemas: Record<string, JsonSchema> = {};
+  const responses: Record<string, JsonSchema> = {};
+  for (const [code, description] of Object.entries(ERROR_DESCRIPTIONS) as [ErrorCode, string][]) {
+    schemas[`Error_${code}`] = errorBody(code);
+    responses[code] = {
+      description,
+      ...(code === 'RATE_LIMITED'
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } }, ...RATE_HEADERS } }
+        : {}),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/Error_${code}` } } },
+    };
+  }
+  return { schemas, responses };
+}
 
 /**
  * The OpenAPI 3.1 document of the REST and tool routes, generated from the
@@ -64,11 +130,11 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       responses: {
         [status]: {
           description: 'Success',
-          content: { 'application/json': { schema: jsonSchemaOf(def.response) ?? { type: 'object' } } },
+          content: { 'application/json': { schema: jsonSchemaOf(def.response, 'output') ?? { type: 'object' } } },
         },
-        '400': { $ref: '#/components/responses/Error' },
-        '401': { $ref: '#/components/responses/Error' },
-        '404': { $ref: '#/components/responses/Error' },
+        ...Object.fromEntries(
+          errorCodesOf(def).map((code) => [String(HTTP_STATUS[code]), { $ref: `#/components/responses/${code}` }]),
+        ),
       },
     };
   }
@@ -80,16 +146,14 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       description:
         'REST API (`/api/v1`, versioned by path, for integrations and scripts) and tool routes (`/api/mcp`, ' +
         'unversioned, used by the CLI and the MCP server). Every route takes `Authorization: Bearer <API key>`. ' +
-        'Errors use one body: `{success:false, error, message, details:{field, code}}`.',
+        'Errors use one body: `{success:false, error, message, details:{field, code}}`; every operation lists the ' +
+        'statuses it can answer, each with its `error` code.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (tsk_…).' } },
-      schemas: { Error: ERROR_BODY },
-      responses: {
-        Error: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-      },
+      ...errorComponents(),
     },
     paths,
   };

@@ -40,3 +40,12 @@ export const qsDate = () =>
 
 /** A positive integer in a JSON body (no strings, no 1.5). */
 export const bodyId = () => z.number({ message: 'must be a positive integer' }).int().positive().max(2147483647);
+
+/**
+ * A list of positive integer ids in a JSON body, each a number or a string of
+ * digits (REST shows label ids as strings, so either spelling comes back).
+ */
+export const bodyIdList = (max: number) =>
+  z
+    .array(z.union([bodyId(), z.string().regex(/^\d+$/, 'must be a positive integer').transform(Number).pipe(bodyId())]))
+    .max(max);

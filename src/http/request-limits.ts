@@ -82,15 +82,9 @@ export function requestTimeout(ms: number): MiddlewareHandler<AppEnv> {
       const outcome = await Promise.race([next().then(() => 'done' as const), expired]);
       if (outcome === 'timeout') {
         c.get('logger').warn({ method: c.req.method, path: c.req.path, ms }, 'request timed out');
-        return c.json(
-          {
-            success: false,
-            error: 'TIMEOUT',
-            message: `The request took longer than ${ms} ms.`,
-            details: { field: null, code: 'timeout' },
-          },
-          503,
-        );
+        const err = new AppError('TIMEOUT', `The request took longer than ${ms} ms.`, null, 'timeout');
+        const { status, body } = toErrorResponse(err, c.get('logger'));
+        return c.json(body, status as 503);
       }
     } finally {
       clearTimeout(timer);

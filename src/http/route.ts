@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Viewer } from '../auth/viewer.ts';
+import type { ErrorCode } from '../errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -39,6 +40,13 @@ export interface RouteDef<P = any, Q = any, B = any, D = any> {
   toBody: (data: D, input: RouteInput<P, Q, B>) => unknown;
   /** Success status (default 200). */
   status?: number;
+  /**
+   * Error codes this route answers beyond those of every route (VALIDATION,
+   * UNAUTHENTICATED, PAYLOAD_TOO_LARGE, RATE_LIMITED), NOT_FOUND (any route
+   * with an input) and the Idempotency-Key ones: documented in OpenAPI, and
+   * the route tests fail on any status a route answers that is not.
+   */
+  errors?: ErrorCode[];
   /** GraphQL argument path → public field name, where snake_case is not it. */
   fieldNames?: Record<string, string>;
   /**

@@ -2,74 +2,74 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../src/content/html.ts';
 import { renderContent } from '../../src/content/render.ts';
 
-const md = (text: string) => renderContent(text, 'markdown');
+const md = (text: string) => renderContent(text, 'markdown', 'text');
 
 describe('markdown content (spec 4.6)', () => {
-  it('converts GFM tables', () => {
-    expect(md('| Name | Qty |\n|:--|--:|\n| apple | 2 |')).toBe(
+  it('converts GFM tables', async () => {
+    expect(await md('| Name | Qty |\n|:--|--:|\n| apple | 2 |')).toBe(
       '<table>\n<thead>\n<tr>\n<th align="left">Name</th>\n<th align="right">Qty</th>\n</tr>\n</thead>\n' +
         '<tbody>\n<tr>\n<td align="left">apple</td>\n<td align="right">2</td>\n</tr>\n</tbody>\n</table>',
     );
   });
 
-  it('converts fenced code, keeping the language class and escaping its text', () => {
-    expect(md('```js\nif (a < b && c > d) {}\n```')).toBe(
+  it('converts fenced code, keeping the language class and escaping its text', async () => {
+    expect(await md('```js\nif (a < b && c > d) {}\n```')).toBe(
       '<pre><code class="language-js">if (a &lt; b &amp;&amp; c &gt; d) {}\n</code></pre>',
     );
-    expect(md('~~~\nplain\n~~~')).toBe('<pre><code>plain\n</code></pre>');
+    expect(await md('~~~\nplain\n~~~')).toBe('<pre><code>plain\n</code></pre>');
   });
 
-  it('converts task lists to disabled checkboxes', () => {
-    expect(md('- [x] done\n- [ ] open')).toBe(
+  it('converts task lists to disabled checkboxes', async () => {
+    expect(await md('- [x] done\n- [ ] open')).toBe(
       '<ul class="contains-task-list">\n' +
         '<li class="task-list-item"><input type="checkbox" checked disabled> done</li>\n' +
         '<li class="task-list-item"><input type="checkbox" disabled> open</li>\n</ul>',
     );
   });
 
-  it('turns an image into a link, never an <img>', () => {
-    expect(md('![Screenshot](https://img.test/s.png)')).toBe('<p><a href="https://img.test/s.png">Screenshot</a></p>');
-    expect(md('![t](https://img.test/t.png "Title")')).toBe(
+  it('turns an image into a link, never an <img>', async () => {
+    expect(await md('![Screenshot](https://img.test/s.png)')).toBe('<p><a href="https://img.test/s.png">Screenshot</a></p>');
+    expect(await md('![t](https://img.test/t.png "Title")')).toBe(
       '<p><a href="https://img.test/t.png" title="Title">t</a></p>',
     );
-    expect(md('![ref image][r]\n\n[r]: https://img.test/r.png')).toBe(
+    expect(await md('![ref image][r]\n\n[r]: https://img.test/r.png')).toBe(
       '<p><a href="https://img.test/r.png">ref image</a></p>',
     );
-    expect(md('![](https://img.test/no-alt.png)')).toBe(
+    expect(await md('![](https://img.test/no-alt.png)')).toBe(
       '<p><a href="https://img.test/no-alt.png">https://img.test/no-alt.png</a></p>',
     );
-    expect(md('![a](https://x.test/a.png) ![b](https://x.test/b.png)')).not.toContain('<img');
+    expect(await md('![a](https://x.test/a.png) ![b](https://x.test/b.png)')).not.toContain('<img');
   });
 
-  it('falls back to the alt text for an image without URL', () => {
-    expect(md('![only the alt]()')).toBe('<p>only the alt</p>');
-    expect(md('![empty target](<>)')).toBe('<p>empty target</p>');
-    expect(md('See ![logo]() here')).toBe('<p>See logo here</p>');
+  it('falls back to the alt text for an image without URL', async () => {
+    expect(await md('![only the alt]()')).toBe('<p>only the alt</p>');
+    expect(await md('![empty target](<>)')).toBe('<p>empty target</p>');
+    expect(await md('See ![logo]() here')).toBe('<p>See logo here</p>');
   });
 
-  it('shows raw HTML as escaped text', () => {
-    expect(md('Hello <script>alert(1)</script>')).toBe('<p>Hello &lt;script&gt;alert(1)&lt;/script&gt;</p>');
-    expect(md('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
-    expect(md('<img src=x onerror=alert(1)>')).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
-    expect(md('a <b>b</b>')).toBe('<p>a &lt;b&gt;b&lt;/b&gt;</p>');
+  it('shows raw HTML as escaped text', async () => {
+    expect(await md('Hello <script>alert(1)</script>')).toBe('<p>Hello &lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(await md('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(await md('<img src=x onerror=alert(1)>')).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
+    expect(await md('a <b>b</b>')).toBe('<p>a &lt;b&gt;b&lt;/b&gt;</p>');
   });
 
-  it('drops unsafe link targets but keeps the text', () => {
-    expect(md('[click](javascript:alert(1))')).toBe('<p><a>click</a></p>');
-    expect(md('[ok](https://ok.test)')).toBe('<p><a href="https://ok.test">ok</a></p>');
+  it('drops unsafe link targets but keeps the text', async () => {
+    expect(await md('[click](javascript:alert(1))')).toBe('<p><a>click</a></p>');
+    expect(await md('[ok](https://ok.test)')).toBe('<p><a href="https://ok.test">ok</a></p>');
   });
 
-  it('keeps the usual markdown: emphasis, headings, strikethrough, autolinks', () => {
-    expect(md('# Title\n\n**b** _i_ ~~s~~ https://auto.test')).toBe(
+  it('keeps the usual markdown: emphasis, headings, strikethrough, autolinks', async () => {
+    expect(await md('# Title\n\n**b** _i_ ~~s~~ https://auto.test')).toBe(
       '<h1>Title</h1>\n<p><strong>b</strong> <em>i</em> <del>s</del> <a href="https://auto.test">https://auto.test</a></p>',
     );
   });
 });
 
 describe('HTML content', () => {
-  it('is the default and is sanitised: scripts, handlers, styles and unsafe URLs go', () => {
-    expect(renderContent('<p onclick="steal()">Hi <b>there</b></p>')).toBe('<p>Hi <b>there</b></p>');
-    expect(renderContent('<script>alert(1)</script><style>p{}</style>ok', 'html')).toBe('ok');
+  it('is the default and is sanitised: scripts, handlers, styles and unsafe URLs go', async () => {
+    expect(await renderContent('<p onclick="steal()">Hi <b>there</b></p>', null, 'text')).toBe('<p>Hi <b>there</b></p>');
+    expect(await renderContent('<script>alert(1)</script><style>p{}</style>ok', 'html', 'text')).toBe('ok');
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://a.test" target="_blank">y</a>')).toBe(
       '<a>x</a><a href="https://a.test">y</a>',
     );
@@ -95,26 +95,26 @@ describe('HTML content', () => {
     expect(sanitizeHtml('<table><tr><td colspan="2">x</td></tr></table>')).toBe('<table><tbody><tr><td colspan="2">x</td></tr></tbody></table>');
   });
 
-  it('markdown is not interpreted in HTML mode', () => {
-    expect(renderContent('**not bold**')).toBe('**not bold**');
+  it('markdown is not interpreted in HTML mode', async () => {
+    expect(await renderContent('**not bold**', null, 'text')).toBe('**not bold**');
   });
 });
 
 describe('content_type', () => {
-  it.each(['rtf', 'HTML', 'Markdown', 'text', ''])('%j is refused naming contentType', (type) => {
-    expect(() => renderContent('x', type)).toThrow(
+  it.each(['rtf', 'HTML', 'Markdown', 'text', ''])('%j is refused naming contentType', async (type) => {
+    await expect(renderContent('x', type, 'text')).rejects.toThrow(
       expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }),
     );
   });
 
-  it('an unknown type is refused even for empty text (updates without a description check it too)', () => {
-    expect(() => renderContent('', 'rtf')).toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }));
-    expect(renderContent('', 'markdown')).toBe('');
-    expect(renderContent('')).toBe('');
+  it('an unknown type is refused even for empty text (updates without a description check it too)', async () => {
+    await expect(renderContent('', 'rtf', 'text')).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }));
+    expect(await renderContent('', 'markdown', 'text')).toBe('');
+    expect(await renderContent('', null, 'text')).toBe('');
   });
 
-  it('null or undefined means html', () => {
-    expect(renderContent('<b>x</b>', null)).toBe('<b>x</b>');
-    expect(renderContent('<b>x</b>', undefined)).toBe('<b>x</b>');
+  it('null or undefined means html', async () => {
+    expect(await renderContent('<b>x</b>', null, 'text')).toBe('<b>x</b>');
+    expect(await renderContent('<b>x</b>', undefined, 'text')).toBe('<b>x</b>');
   });
 });

@@ -3,7 +3,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { openApiPath } from '../../src/http/openapi.ts';
+import { type ErrorCode, HTTP_STATUS } from '../../src/errors.ts';
 import { useTestApp } from '../support/app.ts';
+import { assertDocumentedResponse } from '../support/openapi-responses.ts';
 
 const t = useTestApp();
 
@@ -38,5 +40,43 @@ describe('OpenAPI document', () => {
   it('the reference page at /docs names every operation', async () => {
     const html = await (await t.fetch('/docs')).text();
     for (const r of allRoutes()) expect(html).toContain(r.def.operationId);
+  });
+
+  it('every operation describes its success body and its error statuses, each with its own error code', async () => {
+    const doc = await (await t.fetch('/api/openapi.json')).json();
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        const [success, ...errors] = Object.keys(op.responses);
+        expect(Number(success), where).toBeLessThan(300);
+        expect(op.responses[success].content['application/json'].schema, where).not.toEqual({ type: 'object' });
+        expect(errors, where).toEqual(expect.arrayContaining(['400', '401', '413', '429', '500', '503']));
+        for (const status of errors) {
+          const ref = op.responses[status].$ref as string;
+          const code = ref.split('/').pop()!;
+          expect(String(HTTP_STATUS[code as ErrorCode]), `${where} ${status}`).toBe(status);
+        }
+      }
+    }
+  });
+
+  it('the route tests’ response check refuses an undocumented status and a body off its schema', async () => {
+    const json = (status: number, body: unknown) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const error = (code: string) => ({ success: false, error: code, message: 'm', details: { field: null, code: 'x' } });
+    await expect(assertDocumentedResponse('GET', '/api/v1/tasks/1', json(409, error('CONFLICT')))).rejects.toThrow(
+      /answered 409, which its operation does not document/,
+    );
+    await expect(assertDocumentedResponse('GET', '/api/v1/tasks/1', json(404, error('CONFLICT')))).rejects.toThrow(
+      /body its schema refuses/,
+    );
+    await expect(assertDocumentedResponse('GET', '/api/v1/tasks/1', json(200, { success: true }))).rejects.toThrow(
+      /body its schema refuses/,
+    );
+    await expect(
+      assertDocumentedResponse('DELETE', '/api/v1/tasks/1', json(403, error('FORBIDDEN'))),
+    ).resolves.toBeUndefined();
+    // Paths the document does not describe are not its business.
+    await expect(assertDocumentedResponse('GET', '/healthz', json(418, {}))).resolves.toBeUndefined();
   });
 });

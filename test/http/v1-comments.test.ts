@@ -65,6 +65,8 @@ describe('POST /api/v1/comments', () => {
         images: ['https://img.test/a.png'],
         mentions: [{ user_id: peer.user.id, display_name: peer.user.displayName }],
         createdAt: expect.any(String),
+        edited: false,
+        editedAt: null,
       },
     });
     const notes = await t.db.notification.findMany({ where: { userId: peer.user.id } });
@@ -125,6 +127,8 @@ describe('GET /api/v1/comments', () => {
       images: [],
       mentions: [],
       createdAt: expect.any(String),
+      edited: false,
+      editedAt: null,
     });
   });
 });

@@ -26,6 +26,7 @@ const REST_TASK_KEYS = [
   'project_id',
   'section',
   'status',
+  'subtasks',
   'ticket_number',
   'title',
   'unique_index',
@@ -96,6 +97,7 @@ describe('REST task routes', () => {
       images: ['https://i.test/1.png'],
       attachments: [],
       parent_id: parent.id,
+      subtasks: [],
       created_by: { id: user.id, displayName: user.displayName },
       comment_count: 1,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
@@ -195,7 +197,8 @@ describe('REST task routes', () => {
     const before = await projectState(t.db, project.id, stranger.project.id);
     const bad: [string, Record<string, unknown>, number, string][] = [
       [`/api/v1/tasks/${task.id}`, { title: '' }, 400, 'title'],
-      [`/api/v1/tasks/${task.id}`, { label_ids: [1] }, 400, 'labels'],
+      [`/api/v1/tasks/${task.id}`, { labels: ['bug'] }, 400, 'labels'],
+      [`/api/v1/tasks/${task.id}`, { label_ids: ['x'] }, 400, 'label_ids.0'],
       [`/api/v1/tasks/${task.id}`, { status: 'Open' }, 400, 'status'],
       [`/api/v1/tasks/${task.id}`, { section_id: stranger.project.sections[0].id }, 404, 'section_id'],
       [`/api/v1/tasks/${theirs.id}`, { title: 'hacked' }, 404, 'id'],

@@ -11,7 +11,7 @@ import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
 
 type Expectation = 'not_found' | 'not_found_or_nothing' | 'no_leak' | 'refused';
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: (w: World) => string;
   body?: (w: World) => unknown;
   /**
@@ -129,6 +129,23 @@ const ROWS: Row[] = [
     body: (w) => ({ target_project_id: w.a.projectId }),
   },
   { method: 'POST', path: (w) => `/api/v1/tasks/${w.aTask.id}/assignees`, body: (w) => ({ user_id: w.b.userId }) },
+  { method: 'DELETE', path: (w) => `/api/v1/tasks/${w.aTask.id}` },
+  { method: 'PATCH', path: (w) => `/api/v1/tasks/${w.b.taskId}`, body: (w) => ({ label_ids: [w.a.labelId] }) },
+  { method: 'PATCH', path: (w) => `/api/v1/tasks/${w.b.taskId}`, body: (w) => ({ parent_id: w.aTask.id }) },
+  {
+    method: 'POST',
+    path: () => '/api/v1/tasks',
+    body: (w) => ({ project_id: w.b.projectId, parent_id: w.aTask.id, title: 'intruder' }),
+  },
+  { method: 'POST', path: (w) => `/api/v1/tasks/${w.aTask.id}/labels`, body: (w) => ({ label_ids: [w.a.labelId] }) },
+  { method: 'POST', path: (w) => `/api/v1/tasks/${w.b.taskId}/labels`, body: (w) => ({ label_ids: [w.a.labelId] }) },
+  { method: 'DELETE', path: (w) => `/api/v1/tasks/${w.aTask.id}/labels/${w.a.labelId}` },
+  { method: 'DELETE', path: (w) => `/api/v1/tasks/${w.b.taskId}/labels/${w.a.labelId}` },
+  { method: 'GET', path: (w) => `/api/v1/tasks/${w.aTask.id}/watchers` },
+  { method: 'PUT', path: (w) => `/api/v1/tasks/${w.aTask.id}/watch` },
+  { method: 'DELETE', path: (w) => `/api/v1/tasks/${w.aTask.id}/watch` },
+  { method: 'PATCH', path: (w) => `/api/v1/comments/${w.commentId}`, body: () => ({ text: 'pwned' }) },
+  { method: 'DELETE', path: (w) => `/api/v1/comments/${w.commentId}` },
   // A's user id on B's own task: refused (A is not on B's board), whatever the status.
   {
     method: 'POST',
@@ -155,6 +172,18 @@ const ROWS: Row[] = [
   { method: 'DELETE', path: (w) => `/api/v1/projects/${w.b.projectId}/sections/${w.a.sectionId}` },
   { method: 'GET', path: (w) => `/api/v1/projects/${w.a.projectId}/labels` },
   { method: 'POST', path: (w) => `/api/v1/projects/${w.a.projectId}/labels`, body: () => ({ name: 'spy' }) },
+  {
+    method: 'PATCH',
+    path: (w) => `/api/v1/projects/${w.a.projectId}/labels/${w.a.labelId}`,
+    body: () => ({ name: 'pwned' }),
+  },
+  {
+    method: 'PATCH',
+    path: (w) => `/api/v1/projects/${w.b.projectId}/labels/${w.a.labelId}`,
+    body: () => ({ name: 'pwned' }),
+  },
+  { method: 'DELETE', path: (w) => `/api/v1/projects/${w.a.projectId}/labels/${w.a.labelId}` },
+  { method: 'DELETE', path: (w) => `/api/v1/projects/${w.b.projectId}/labels/${w.a.labelId}` },
   { method: 'GET', path: (w) => `/api/v1/projects/${w.a.projectId}/members` },
   {
     method: 'POST',

@@ -5,6 +5,7 @@ import { createApp } from '../../src/http/app.ts';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
 import { pgliteTemplate } from './database.ts';
 import { beforeAllValue } from './lifecycle.ts';
+import { assertDocumentedResponse } from './openapi-responses.ts';
 
 export interface TestApp {
   services: Services;
@@ -27,6 +28,13 @@ export function testConfig(env: Record<string, string> = {}) {
     RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
     ...env,
   });
+}
+
+/** Every answer of a test fetch must be one the OpenAPI document describes (see openapi-responses.ts). */
+async function documented(method: string | undefined, path: string, response: Promise<Response>): Promise<Response> {
+  const res = await response;
+  await assertDocumentedResponse(method ?? 'GET', path, res);
+  return res;
 }
 
 /**
@@ -64,7 +72,7 @@ export async function createTestApp(
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return Promise.resolve(app.request(path, { ...init, headers, body }));
+      return documented(init.method, path, Promise.resolve(app.request(path, { ...init, headers, body })));
     },
     close: () => services.close(),
   };
@@ -97,7 +105,7 @@ export async function createTestServer(
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(server.url + path, { ...init, headers, body });
+      return documented(init.method, path, fetch(server.url + path, { ...init, headers, body }));
     },
     close: async () => {
       await server.close();

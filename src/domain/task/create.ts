@@ -17,6 +17,7 @@ import {
   titleField,
   urlListField,
 } from './fields.ts';
+import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
@@ -85,19 +86,13 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
 export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
-  const description = renderContent(data.description ?? '', data.contentType);
+  const description = await renderContent(data.description ?? '', data.contentType, 'description');
   return inTransaction(db, async (tx) => {
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const section = data.sectionId
       ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
       : await backlogSection(tx, data.projectId);
-    if (data.parentId != null) {
-      const parent = await tx.task.findFirst({
-        where: { id: data.parentId, projectId: data.projectId },
-        select: { id: true },
-      });
-      if (!parent) throw new NotFoundError(`Task ${data.parentId} of project ${data.projectId}`, 'parentId');
-    }
+    if (data.parentId != null) await requireParentOf(tx, { id: null, projectId: data.projectId }, data.parentId, 'parentId');
     const labelIds = data.labelIds ? await requireLabelsOf(tx, data.projectId, data.labelIds) : [];
     const assigneeIds = data.assigneeUserIds ? await requireMembersOf(tx, data.projectId, data.assigneeUserIds) : [];
 

@@ -46,6 +46,8 @@ export const taskListInput = z.object({
   hasComments: z.boolean().nullish(),
   hasAttachments: z.boolean().nullish(),
   search: z.string().trim().max(200).nullish(),
+  /** Only the subtasks of this task. */
+  parentId: idField().nullish(),
   limit: z.number().int().min(1).max(TASK_LIST_LIMITS.maxLimit).nullish(),
   offset: z.number().int().min(0).max(1_000_000).nullish(),
 });
@@ -141,6 +143,7 @@ export async function taskListQuery(
   if (f.hasComments != null) and.push({ comments: f.hasComments ? { some: {} } : { none: {} } });
   if (f.hasAttachments != null) and.push({ attachments: { isEmpty: !f.hasAttachments } });
   if (f.search) and.push({ title: { contains: f.search, mode: 'insensitive' } });
+  if (f.parentId != null) and.push({ parentId: f.parentId });
   return { where: { AND: and }, ...page, verifyProject };
 }
 

@@ -36,7 +36,7 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     if (data.targetProjectId === task.projectId) {
       if (data.targetSectionId == null || data.targetSectionId === task.sectionId) return task;
       await requireSectionOf(tx, task.projectId, data.targetSectionId, 'targetSectionId');
-      const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId: data.targetSectionId } });
+      const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId: data.targetSectionId, position: null } });
       const changes: Changes = { sectionId: { from: task.sectionId, to: data.targetSectionId } };
       const ref = { id: task.id, projectId: task.projectId, ticketNumber: fromTicket };
       await recordTaskEvent(tx, { type: 'task.updated', task: ref, actorId, data: { changes } });
@@ -69,7 +69,7 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     });
     const updated = await tx.task.update({
       where: { id: task.id },
-      data: { projectId: data.targetProjectId, sectionId: section.id, uniqueIndex, parentId: null },
+      data: { projectId: data.targetProjectId, sectionId: section.id, position: null, uniqueIndex, parentId: null },
     });
 
     const toTicket = ticketNumberOf(ticketPrefix, uniqueIndex);

@@ -1,23 +1,25 @@
 import { z } from 'zod';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { renderContent } from '../../content/render.ts';
-import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
-import { notifyWatchers } from '../notification.ts';
+import type { Changes } from '../../events/outbox.ts';
 import { parseInput } from '../validate.ts';
 import {
   dateField,
   descriptionField,
   estimateMinutesField,
   estimateSizeField,
+  TASK_LIMITS,
   idField,
   priorityField,
   statusField,
   titleField,
   urlListField,
 } from './fields.ts';
+import { commitTaskChanges } from './commit.ts';
+import { writeTaskLabels } from './labels.ts';
+import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
-import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
@@ -38,21 +40,12 @@ export const updateTaskInput = z.object({
   dueDate: dateField().nullish(),
   images: urlListField().nullish(),
   attachments: urlListField().nullish(),
+  /** Replaces the task's labels (ids of labels of its project); `[]` or null removes them all. */
+  labelIds: z.array(idField()).max(TASK_LIMITS.labelsMax).nullish(),
+  /** Makes the task a subtask of another task of its project; null makes it a top-level task. */
+  parentId: idField().nullish(),
 });
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
-
-/** How changed fields read in inbox messages. */
-const FIELD_WORDS: Record<string, string> = {
-  sectionId: 'section',
-  dueDate: 'due date',
-  estimateMinutes: 'estimate',
-  estimateSize: 'estimate',
-};
-
-/** Field names as people read them, without repeats (for notifications). */
-export function changedFieldWords(changes: Changes): string[] {
-  return [...new Set(Object.keys(changes).map((f) => FIELD_WORDS[f] ?? f))];
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -62,11 +55,14 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * Only real changes count: they are written with a new `updatedAt`, a
  * `task.updated` event `{changes: {field: {from, to}}}` and inbox entries for
  * the watchers. Nothing changed → nothing written, the task is returned as is.
+ * `labelIds` replaces the labels (the change reads `labels: {from, to}` in
+ * label names); `parentId` must be another task of the same project that is
+ * not below this one.
  */
 export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<Task> {
   const data = parseInput(updateTaskInput, input);
   // Rendered before any write; `contentType` is checked even without a description.
-  const html = renderContent(data.description ?? '', data.contentType);
+  const html = await renderContent(data.description ?? '', data.contentType, 'description');
   const description = data.description !== undefined ? html : undefined;
 
   return inTransaction(db, async (tx) => {
@@ -99,27 +95,20 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     if (data.sectionId !== undefined && data.sectionId !== task.sectionId) {
       await requireSectionOf(tx, task.projectId, data.sectionId, 'sectionId');
       set('sectionId', data.sectionId);
+      // Its place in the old column means nothing in the new one: the bottom (see position.ts).
+      patch.position = null;
+    }
+
+    if (data.parentId !== undefined && (data.parentId ?? null) !== task.parentId) {
+      if (data.parentId != null) await requireParentOf(tx, task, data.parentId, 'parentId');
+      set('parentId', data.parentId ?? null);
+    }
+    if (data.labelIds !== undefined) {
+      const labels = await writeTaskLabels(tx, task, () => data.labelIds ?? [], 'labelIds');
+      if (labels) changes.labels = labels;
     }
 
     if (!Object.keys(changes).length) return task;
-
-    const updated = await tx.task.update({ where: { id: task.id }, data: patch });
-    const project = await tx.project.findUniqueOrThrow({
-      where: { id: task.projectId },
-      select: { ticketPrefix: true },
-    });
-    const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
-    await recordTaskEvent(tx, {
-      type: 'task.updated',
-      task: { id: task.id, projectId: task.projectId, ticketNumber },
-      actorId,
-      data: { changes },
-    });
-    await notifyWatchers(tx, {
-      task: { id: task.id, ticketNumber, title: updated.title },
-      actorId,
-      fields: changedFieldWords(changes),
-    });
-    return updated;
+    return commitTaskChanges(tx, task, actorId, changes, patch);
   });
 }

@@ -70,7 +70,7 @@ const BoardTaskInput = builder.inputType('BoardTaskInput', {
   fields: (t) => ({
     title: t.string({ required: true, description: 'Title, 1 to 500 characters.' }),
     section: t.string({ required: true, description: 'Title of a section of the same manifest (case-insensitive).' }),
-    description: t.string({ description: 'HTML description.' }),
+    description: t.string({ description: 'HTML description, at most 100,000 characters (sanitised).' }),
     priority: t.string({ description: '`urgent`, `high`, `medium` or `low` (`none` or omitted: no priority).' }),
     labels: t.stringList({ description: 'Names of labels of the same manifest.' }),
     assigneeIds: t.intList({ description: 'User ids to assign; each must be a member of the team (so of the board).' }),
@@ -84,7 +84,7 @@ const BoardInput = builder.inputType('BoardInput', {
   fields: (t) => ({
     teamId: t.id({ required: true, description: 'Team: its number (`team_id` of the tool API) or its UUID.' }),
     title: t.string({ required: true, description: 'Board title, 1 to 200 characters.' }),
-    description: t.string({ description: 'Board description.' }),
+    description: t.string({ description: 'Board description, at most 10,000 characters.' }),
     sections: t.field({ type: [BoardSectionInput], required: true, description: '1 to 50 sections, in board order.' }),
     labels: t.field({ type: [BoardLabelInput], description: 'Up to 100 labels.' }),
     tasks: t.field({ type: [BoardTaskInput], description: 'Up to 500 starter tasks.' }),
@@ -95,7 +95,7 @@ const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
   description: 'A starter task of the team manifest (spec 4.3).',
   fields: (t) => ({
     title: t.string({ required: true, description: 'Title, 1 to 500 characters.' }),
-    description: t.string({ description: 'HTML description.' }),
+    description: t.string({ description: 'HTML description, at most 100,000 characters (sanitised).' }),
     sectionIndex: t.int({ description: 'Zero-based index into `sections`; give this or `sectionTitle`, not both.' }),
     sectionTitle: t.string({ description: 'Title of a section of the manifest; give this or `sectionIndex`, not both.' }),
     labelNames: t.stringList({ description: 'Names of labels defined in the same manifest.' }),
@@ -112,7 +112,7 @@ const TeamBoardInput = builder.inputType('TeamBoardInput', {
   description: 'Team manifest of a board (spec 4.3).',
   fields: (t) => ({
     title: t.string({ required: true, description: 'Board title, 1 to 200 characters.' }),
-    description: t.string({ description: 'Board description.' }),
+    description: t.string({ description: 'Board description, at most 10,000 characters.' }),
     sections: t.field({ type: [BoardSectionInput], required: true, description: '1 to 50 sections, in board order.' }),
     labels: t.field({ type: [BoardLabelInput], description: 'Up to 100 labels.' }),
     tasks: t.field({ type: [TeamBoardTaskInput], description: 'Up to 500 starter tasks.' }),

@@ -1,4 +1,4 @@
-import { addComment, commentListQuery, COMMENT_PAGE } from '../../domain/comment.ts';
+import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { itemsQuery, pageType } from '../page.ts';
@@ -31,6 +31,25 @@ export const CommentType = builder.prismaObject('Comment', {
       query: { orderBy: { userId: 'asc' } },
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the comment was added.' }),
+    editedAt: t.expose('editedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its author last changed the text (`editComment`); null when never edited.',
+    }),
+    edited: t.boolean({
+      description: 'Whether the text was changed after it was posted (show an “edited” mark).',
+      select: { editedAt: true },
+      resolve: (c) => c.editedAt !== null,
+    }),
+  }),
+});
+
+/** What is left of a deleted comment. */
+const DeletedCommentType = builder.objectRef<{ id: number; taskId: number }>('DeletedComment').implement({
+  description: 'A comment deleted for good.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Id the comment had.' }),
+    taskId: t.exposeInt('taskId', { description: 'The task it was on.' }),
   }),
 });
 
@@ -112,7 +131,7 @@ builder.mutationField('addComment', (t) =>
       'mention; only `POST /api/v1/comments` demands a signed session for mentions (spec 5.4). The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`.' }),
+      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`; at most 50,000 characters.' }),
       contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
       images: t.arg.stringList({ description: 'Image URLs (http or https, at most 20).' }),
       mentions: t.arg({ type: [MentionInput], description: 'Users to mention and notify (at most 50).' }),
@@ -126,5 +145,36 @@ builder.mutationField('addComment', (t) =>
       });
       return ctx.db.comment.findUniqueOrThrow({ ...query, where: { id: comment.id } });
     },
+  }),
+);
+
+builder.mutationField('editComment', (t) =>
+  t.prismaField({
+    type: 'Comment',
+    description:
+      'Changes the text of your own comment (another member’s: FORBIDDEN; not on one of your boards: NOT_FOUND). ' +
+      '`text` and `contentType` as in `addComment`. A real change sets `editedAt`; mentions and images stay, and ' +
+      'nobody is notified again.',
+    args: {
+      id: t.arg.int({ required: true, description: 'The comment.' }),
+      text: t.arg.string({ required: true, description: 'New body: HTML, or markdown with `contentType: "markdown"`.' }),
+      contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const comment = await editComment(ctx.db, viewerOf(ctx).userId, args.id, {
+        text: args.text,
+        contentType: args.contentType,
+      });
+      return ctx.db.comment.findUniqueOrThrow({ ...query, where: { id: comment.id } });
+    },
+  }),
+);
+
+builder.mutationField('deleteComment', (t) =>
+  t.field({
+    type: DeletedCommentType,
+    description: 'Deletes your own comment for good (another member’s: FORBIDDEN; not on one of your boards: NOT_FOUND).',
+    args: { id: t.arg.int({ required: true, description: 'The comment.' }) },
+    resolve: (_root, args, ctx) => deleteComment(ctx.db, viewerOf(ctx).userId, args.id),
   }),
 );

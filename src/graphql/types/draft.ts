@@ -90,7 +90,7 @@ const draftFieldArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[
   projectId: t.arg.int({ description: 'Project of the future task (one of yours); null clears it.' }),
   sectionId: t.arg.int({ description: 'Section of that project; null clears it.' }),
   title: t.arg.string({ description: 'Title, at most 500 characters.' }),
-  description: t.arg.string({ description: 'Description: HTML, or markdown with `contentType: "markdown"`.' }),
+  description: t.arg.string({ description: 'Description: HTML, or markdown with `contentType: "markdown"`; at most 100,000 characters.' }),
   contentType: t.arg.string({ description: '`html` (default) or `markdown`, for `description`.' }),
   priority: t.arg({ type: PriorityEnum, description: 'Priority; null clears it.' }),
   dueDate: t.arg({ type: 'DateTime', description: 'Due date (ISO 8601); null clears it.' }),

@@ -1,4 +1,11 @@
-import { createLabel, labelListQuery, listLabels } from '../../domain/label.ts';
+import {
+  type UpdateLabelInput as UpdateLabelData,
+  createLabel,
+  deleteLabel,
+  labelListQuery,
+  listLabels,
+  updateLabel,
+} from '../../domain/label.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -64,5 +71,57 @@ builder.mutationField('createLabel', (t) =>
       const label = await createLabel(ctx.db, viewerOf(ctx).userId, input);
       return ctx.db.label.findUniqueOrThrow({ ...query, where: { id: label.id } });
     },
+  }),
+);
+
+const UpdateLabelInput = builder.inputType('UpdateLabelInput', {
+  description: 'Changes to a label; omitted fields stay.',
+  fields: (t) => ({
+    name: t.string({
+      description: 'New name, 1 to 100 characters (trimmed), unique in the board regardless of case (its own case may change).',
+    }),
+    color: t.string({ description: 'New display colour; null clears it.' }),
+  }),
+});
+
+builder.mutationField('updateLabel', (t) =>
+  t.prismaField({
+    type: 'Label',
+    description:
+      'Renames a label or changes its colour; any member of the board may. A name another label of the board has ' +
+      '(any case) is CONFLICT on `name`. Tasks keep the label (their `updatedAt` does not change).',
+    args: {
+      id: t.arg.int({ required: true, description: 'The label.' }),
+      projectId: t.arg.int({ description: 'When given, the label must belong to this project (else NOT_FOUND).' }),
+      input: t.arg({ type: UpdateLabelInput, required: true, description: 'What to change.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      // GraphQL lets `name: null` through; the domain's zod check refuses it naming the field.
+      const label = await updateLabel(ctx.db, viewerOf(ctx).userId, args.id, args.input as UpdateLabelData, args.projectId);
+      return ctx.db.label.findUniqueOrThrow({ ...query, where: { id: label.id } });
+    },
+  }),
+);
+
+/** What is left of a deleted label. */
+const DeletedLabelType = builder.objectRef<{ id: number; projectId: number }>('DeletedLabel').implement({
+  description: 'A label deleted for good.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Id the label had.' }),
+    projectId: t.exposeInt('projectId', { description: 'The board it belonged to.' }),
+  }),
+});
+
+builder.mutationField('deleteLabel', (t) =>
+  t.field({
+    type: DeletedLabelType,
+    description:
+      'Deletes a label of a board; any member may. It comes off every task that had it: each such task gets a new ' +
+      '`updatedAt` and a `task.updated` event `{changes: {labels: {from, to}}}` (no inbox entries).',
+    args: {
+      id: t.arg.int({ required: true, description: 'The label.' }),
+      projectId: t.arg.int({ description: 'When given, the label must belong to this project (else NOT_FOUND).' }),
+    },
+    resolve: (_root, args, ctx) => deleteLabel(ctx.db, viewerOf(ctx).userId, args.id, args.projectId),
   }),
 );

@@ -1,5 +1,8 @@
 import { createTask } from '../../domain/task/create.ts';
+import { type DeletedTask, deleteTask } from '../../domain/task/delete.ts';
+import { changeTaskLabels } from '../../domain/task/labels.ts';
 import { moveTask } from '../../domain/task/move.ts';
+import { setWatching } from '../../domain/task/watch.ts';
 import { type UpdateTaskInput as UpdateTaskData, updateTask } from '../../domain/task/update.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
@@ -8,7 +11,8 @@ import { TaskRefInput } from './task-ref.ts';
 import { PriorityEnum } from './task.ts';
 
 const contentTypeDescription =
-  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error.';
+  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. ' +
+  'Content too complex to render within the time budget (pathological nesting or emphasis) is a VALIDATION error `too_complex` on the field.';
 
 /** Input of `createTask`. */
 export const CreateTaskInput = builder.inputType('CreateTaskInput', {
@@ -18,7 +22,7 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
     title: t.string({ required: true, description: 'Title, 1 to 500 characters (trimmed).' }),
     description: t.string({
-      description: 'Description, HTML unless `contentType` is markdown (max 100,000 characters).',
+      description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).',
     }),
     contentType: t.string({ description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
@@ -44,7 +48,7 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
   fields: (t) => ({
     title: t.string({ description: 'Title, 1 to 500 characters.' }),
-    description: t.string({ description: 'Description, HTML unless `contentType` is markdown.' }),
+    description: t.string({ description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).' }),
     contentType: t.string({ description: contentTypeDescription }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
     estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),
@@ -54,6 +58,26 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     dueDate: t.field({ type: 'DateTime', description: 'Due date; null clears it.' }),
     images: t.stringList({ description: 'Replaces the image URLs.' }),
     attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),
+    labelIds: t.intList({
+      description:
+        'Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. ' +
+        'The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some.',
+    }),
+    parentId: t.int({
+      description:
+        'Makes the task a subtask of this task of the same project (not the task itself nor one of its subtasks: ' +
+        'VALIDATION `parent_cycle`); null makes it a top-level task.',
+    }),
+  }),
+});
+
+/** What is left of a deleted task. */
+const DeletedTaskType = builder.objectRef<DeletedTask>('DeletedTask').implement({
+  description: 'A task deleted for good: its id and last ticket number, to recognise it.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Id the task had.' }),
+    projectId: t.exposeInt('projectId', { description: 'Project it was in.' }),
+    ticketNumber: t.exposeString('ticketNumber', { description: 'Ticket number it had (never reused).' }),
   }),
 });
 
@@ -96,6 +120,66 @@ builder.mutationFields((t) => ({
         targetProjectId: args.targetProjectId,
         targetSectionId: args.targetSectionId,
       });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  deleteTask: t.field({
+    type: DeletedTaskType,
+    description:
+      'Deletes a task for good (unlike `status: Deleted`, which hides it and can be undone): its comments, labels, ' +
+      'assignments, watchers and inbox entries go with it; its subtasks stay as top-level tasks; its ticket number is ' +
+      'not reused. Allowed to the task’s creator, the board’s creator and owners of the board’s team (others: ' +
+      'FORBIDDEN). Emits `task.updated` with `{deleted: true}`.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: (_root, args, ctx) => deleteTask(ctx.db, viewerOf(ctx).userId, args.ref),
+  }),
+  addTaskLabels: t.prismaField({
+    type: 'Task',
+    description:
+      'Adds labels (of the task’s project) to a task; labels it has already are left alone. A real change sets ' +
+      '`updatedAt`, emits `task.updated` with `{changes: {labels: {from, to}}}` and notifies watchers.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'add', { labelIds: args.labelIds });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  removeTaskLabels: t.prismaField({
+    type: 'Task',
+    description:
+      'Takes labels (of the task’s project) off a task; labels it does not have are left alone. Same event and ' +
+      'notifications as `addTaskLabels`.',
+    args: {
+      ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
+      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'remove', { labelIds: args.labelIds });
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  watchTask: t.prismaField({
+    type: 'Task',
+    description:
+      'Watch a task: you get an inbox entry (`task_updated`) whenever someone else changes it. Idempotent; the task ' +
+      'does not change.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await setWatching(ctx.db, viewerOf(ctx).userId, args.ref, true);
+      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+    },
+  }),
+  unwatchTask: t.prismaField({
+    type: 'Task',
+    description:
+      'Stop watching a task (also one you watch as its creator, an assignee or a commenter; being assigned or ' +
+      'commenting again starts it again). Idempotent.',
+    args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
+    resolve: async (query, _root, args, ctx) => {
+      const task = await setWatching(ctx.db, viewerOf(ctx).userId, args.ref, false);
       return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
     },
   }),

@@ -1,3 +1,4 @@
+import { visibleProjectsWhere } from '../../domain/access.ts';
 import { resolveTaskRef } from '../../domain/task/task-ref.ts';
 import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/list.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
@@ -9,6 +10,7 @@ import { viewerOf } from '../viewer.ts';
 import { LabelType } from './label.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
+import { UserType } from './user.ts';
 
 /** Task priority; a task without priority has `priority: null`. */
 export const PriorityEnum = builder.enumType('Priority', {
@@ -81,6 +83,12 @@ export const TaskType = builder.prismaObject('Task', {
     status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) id.' }),
     sectionId: t.exposeInt('sectionId', { description: 'Section (column) id.' }),
+    position: t.exposeString('position', {
+      nullable: true,
+      description:
+        'Order within the section: tasks sort by `position` ascending (compare as bytes), then tasks with a null ' +
+        'position (never placed by hand) by `id` ascending. Set by `placeTask`; cleared when the task changes section otherwise.',
+    }),
     section: t.relation('section', { description: 'The section (column) the task is in.' }),
     project: t.relation('project', { description: 'The project (board) of the task.' }),
     assignees: t.relation('assignees', {
@@ -107,10 +115,39 @@ export const TaskType = builder.prismaObject('Task', {
     images: t.exposeStringList('images', { description: 'Image URLs.' }),
     attachments: t.exposeStringList('attachments', { description: 'Attachment URLs.' }),
     dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
-    parent: t.relation('parent', { nullable: true, description: 'Parent task, for subtasks.' }),
+    parentId: t.exposeInt('parentId', {
+      nullable: true,
+      description: 'Id of the parent task, for subtasks (always a task of the same project); null for top-level tasks.',
+    }),
+    parent: t.relation('parent', {
+      nullable: true,
+      description:
+        'Parent task, for subtasks. A parent is always in the same project as its subtask (create, update and move ' +
+        'keep it so), so it is visible exactly when the subtask is.',
+    }),
     subtasks: t.relation('subtasks', {
-      description: 'Subtasks, by number.',
-      query: { orderBy: { uniqueIndex: 'asc' } },
+      description: 'Subtasks (children), of every status, by number; only tasks of your projects.',
+      query: (_args, ctx) => ({
+        where: { project: visibleProjectsWhere(viewerOf(ctx).userId) },
+        orderBy: { uniqueIndex: 'asc' },
+      }),
+    }),
+    watchers: t.field({
+      type: [UserType],
+      description:
+        'Who watches the task and gets an inbox entry (`task_updated`) when someone else changes it: its creator, ' +
+        'assignees, commenters and whoever chose to watch it (`watchTask`), in the order they started.',
+      select: (_args, _ctx, nested) => ({
+        watchers: { select: { user: nested(true) }, orderBy: [{ createdAt: 'asc' }, { userId: 'asc' }] },
+      }),
+      resolve: (task) => task.watchers.map((w) => w.user),
+    }),
+    viewerIsWatching: t.boolean({
+      description: 'Whether you watch the task (see `watchers`, `watchTask`, `unwatchTask`).',
+      select: (_args, ctx) => ({
+        watchers: { where: { userId: viewerOf(ctx).userId }, select: { userId: true } },
+      }),
+      resolve: (task) => task.watchers.length > 0,
     }),
     createdBy: t.relation('createdBy', { nullable: true, description: 'Creator (null once the account is gone).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
@@ -155,6 +192,7 @@ export const TaskFilterInput = builder.inputType('TaskFilterInput', {
     hasComments: t.boolean({ description: 'With (true) or without (false) comments.' }),
     hasAttachments: t.boolean({ description: 'With (true) or without (false) attachments.' }),
     search: t.string({ description: 'Case-insensitive text in the title (max 200 characters).' }),
+    parentId: t.int({ description: 'Only the subtasks of this task (with `status`, Normal by default).' }),
   }),
 });
 

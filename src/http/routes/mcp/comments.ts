@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMENT_PAGE } from '../../../domain/comment.ts';
+import { COMMENT_PAGE, MAX_COMMENT_LENGTH } from '../../../domain/comment.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 
@@ -81,7 +82,9 @@ export const listCommentsRoute = route({
 
 /** Body fields of a new comment, shared with the REST route. */
 export const newCommentBody = {
-  text: z.string({ message: 'text is required' }).describe('HTML, or markdown with `content_type: markdown`.'),
+  text: requiredString('text')
+    .max(MAX_COMMENT_LENGTH)
+    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
   content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
   images: z.array(z.string()).optional().describe('Image URLs (http or https, at most 20).'),
   mentions: z

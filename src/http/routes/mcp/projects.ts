@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { bodyId, qsBool, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 
@@ -36,6 +37,12 @@ export const listProjectsRoute = route({
   method: 'GET',
   path: '/projects',
   operationId: 'tasksvc_list_projects',
+  response: z.object({
+    projects: z.array(
+      z.object({ id: z.number(), title: z.string(), status: z.enum(['Normal', 'Archive', 'Deleted']), createdAt: z.string() }),
+    ),
+    total: z.number(),
+  }),
   tag: 'tools',
   summary: 'Lists the projects (boards) the key owner is a member of.',
   description:
@@ -62,7 +69,7 @@ const boardBody = z.object({
     .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().nullish().describe('Board description.'),
+  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
   sections: z
     .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
     .describe('1 to 50 sections, in board order.'),
@@ -72,7 +79,7 @@ const boardBody = z.object({
       z.object({
         title: z.string({ message: 'title is required' }),
         section: z.string({ message: 'section is required: a section title of this manifest' }),
-        description: z.string().nullish(),
+        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
         priority: z.string().nullish(),
         labels: z.array(z.string()).nullish(),
         assignee_ids: z.array(bodyId()).nullish(),
@@ -96,6 +103,15 @@ export const createBoardRoute = route({
   method: 'POST',
   path: '/boards',
   operationId: 'tasksvc_create_board',
+  response: z.object({
+    board: z.object({
+      id: z.number(),
+      title: z.string(),
+      sections: z.array(z.object({ id: z.number(), title: z.string() })),
+      labels: z.array(z.object({ id: z.number(), name: z.string() })),
+      tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
+    }),
+  }),
   tag: 'tools',
   summary: 'Creates a board with its sections, labels and starter tasks in one call.',
   description:
@@ -151,6 +167,7 @@ export const listSectionsRoute = route({
   method: 'GET',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_list',
+  response: z.object({ sections: z.array(z.object({ id: z.number(), title: z.string() })) }),
   tag: 'tools',
   summary: 'Lists the sections (columns) of a board in order.',
   description: 'Answers `{sections: [{id, title}]}`. Hidden sections only with `include_hidden=true`; deleted ones never.',
@@ -170,6 +187,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_create',
+  response: z.object({ id: z.number(), title: z.string() }),
   tag: 'tools',
   summary: 'Adds a section to a board.',
   description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
@@ -194,6 +212,9 @@ export const listMembersRoute = route({
   method: 'GET',
   path: '/projects/:projectId/members',
   operationId: 'tasksvc_list_project_members',
+  response: z.object({
+    members: z.array(z.object({ id: z.number(), email: z.string(), displayName: z.string(), photoURL: z.string().nullable() })),
+  }),
   tag: 'tools',
   summary: 'Lists the members of a board.',
   description: 'Answers `{members: [{id, email, displayName, photoURL}]}` in the order they joined; `photoURL` may be null.',

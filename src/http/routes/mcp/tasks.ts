@@ -28,7 +28,7 @@ export interface TaskNode {
   images: string[];
   attachments: string[];
   dueDate: string | null;
-  parent: { id: number } | null;
+  parentId: number | null;
   createdBy: { id: number; displayName: string } | null;
   commentCount: number;
   createdAt: string;
@@ -64,9 +64,7 @@ export const TASK_FIELDS = /* GraphQL */ `
     images
     attachments
     dueDate
-    parent {
-      id
-    }
+    parentId
     createdBy {
       id
       displayName
@@ -175,12 +173,12 @@ export function taskListVariables(q: TaskListQueryParams) {
   };
 }
 
-/** The task list document (tool and REST). */
-export const TASK_LIST_DOCUMENT = (name: string) => /* GraphQL */ `
+/** The task list document (tool and REST): `fragment` names the task fields, defined in `fragments`. */
+export const TASK_LIST_DOCUMENT = (name: string, fragment = 'RouteTask', fragments = TASK_FIELDS) => /* GraphQL */ `
   query ${name}($filter: TaskFilterInput, $limit: Int, $offset: Int) {
-    tasks(filter: $filter, limit: $limit, offset: $offset) { total limit offset items { ...RouteTask } }
+    tasks(filter: $filter, limit: $limit, offset: $offset) { total limit offset items { ...${fragment} } }
   }
-  ${TASK_FIELDS}
+  ${fragments}
 `;
 
 /**
@@ -207,7 +205,7 @@ export const taskWriteFields = {
     .max(TASK_LIMITS.descriptionMax)
     .nullable()
     .optional()
-    .describe('HTML, or markdown with `content_type: markdown`.'),
+    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${TASK_LIMITS.descriptionMax} characters.`),
   content_type: z
     .string()
     .optional()

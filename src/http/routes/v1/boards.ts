@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
 
 // GraphQL `Int` is 32-bit: a bigger number is refused here, naming the field,
@@ -7,7 +8,7 @@ const int32 = () => z.number({ message: 'must be an integer' }).int('must be an 
 
 const teamBoardBody = z.object({
   title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().nullish().describe('Board description.'),
+  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
   sections: z
     .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
     .describe('1 to 50 sections `{title}`, in board order.'),
@@ -19,7 +20,7 @@ const teamBoardBody = z.object({
     .array(
       z.object({
         title: z.string({ message: 'title is required' }),
-        description: z.string().nullish(),
+        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
         section_index: int32().nullish(),
         section_title: z.string().nullish(),
         label_names: z.array(z.string()).nullish(),
@@ -51,6 +52,15 @@ export const createTeamBoardRoute = route({
   method: 'POST',
   path: '/teams/:teamId/boards',
   operationId: 'createTeamBoard',
+  response: z.object({
+    success: z.literal(true),
+    team_id: z.string(),
+    board: z.object({ id: z.number(), title: z.string() }),
+    sections: z.array(z.object({ id: z.number(), title: z.string() })),
+    labels: z.array(z.object({ id: z.string(), name: z.string() })),
+    tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
+    message: z.string(),
+  }),
   tag: 'boards',
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:

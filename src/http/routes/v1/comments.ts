@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_PAGE } from '../../../domain/comment.ts';
-import { qsInt } from '../../query-params.ts';
+import { qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { newCommentBody, newCommentVariables, taskRefBody, taskRefQuery, toTaskRef } from '../mcp/comments.ts';
 
@@ -10,13 +10,14 @@ interface CommentNode {
   text: string;
   images: string[];
   createdAt: string;
+  editedAt: string | null;
   author: { id: number; displayName: string } | null;
   mentions: { userId: number; displayName: string }[];
 }
 
-const COMMENT_FIELDS = 'id taskId text images createdAt author { id displayName } mentions { userId displayName }';
+const COMMENT_FIELDS = 'id taskId text images createdAt editedAt author { id displayName } mentions { userId displayName }';
 
-/** The REST comment: spec 2.5 plus `task_id`, `images` and `mentions`. */
+/** The REST comment: spec 2.5 plus `task_id`, `images`, `mentions` and the edit mark (`edited`, `editedAt`). */
 export function restCommentOut(c: CommentNode) {
   return {
     id: c.id,
@@ -26,6 +27,8 @@ export function restCommentOut(c: CommentNode) {
     images: c.images,
     mentions: c.mentions.map((m) => ({ user_id: m.userId, display_name: m.displayName })),
     createdAt: c.createdAt,
+    edited: c.editedAt !== null,
+    editedAt: c.editedAt,
   };
 }
 
@@ -37,7 +40,11 @@ const restCommentSchema = z.object({
   images: z.array(z.string()),
   mentions: z.array(z.object({ user_id: z.number(), display_name: z.string() })),
   createdAt: z.string(),
+  edited: z.boolean().describe('Whether the author changed the text after posting it.'),
+  editedAt: z.string().nullable().describe('When the author last changed the text; null when never edited.'),
 });
+
+const commentIdParams = z.object({ id: qsId().describe('Comment id.') });
 
 /** GET /api/v1/comments (replaces the removed /api/comments/getAll and /api/comments/single). */
 export const listCommentsRoute = route({
@@ -113,4 +120,58 @@ export const addCommentRoute = route({
   toBody: (data: { addComment: CommentNode }) => ({ success: true, comment: restCommentOut(data.addComment) }),
 });
 
-export const commentRoutes = [listCommentsRoute, addCommentRoute];
+/** PATCH /api/v1/comments/{id} (ours). */
+export const editCommentRoute = route({
+  method: 'PATCH',
+  path: '/comments/:id{[0-9]+}',
+  operationId: 'editComment',
+  errors: ['FORBIDDEN'],
+  tag: 'comments',
+  summary: 'Changes the text of your own comment.',
+  description:
+    'Body: `text` (HTML, or markdown with `content_type: markdown`). Only the author may (another member: 403 ' +
+    '`forbidden`; a comment outside your boards: 404). A real change sets `edited: true` and `editedAt`; mentions ' +
+    'and images stay and nobody is notified again. Answers `{success, comment}`.',
+  params: commentIdParams,
+  body: z.object({
+    text: z.string({ message: 'text is required' }).describe('New text: HTML, or markdown with `content_type`.'),
+    content_type: z.string().optional().describe('`html` (default) or `markdown`; anything else → 400.'),
+  }),
+  response: z.object({ success: z.literal(true), comment: restCommentSchema }),
+  fieldNames: { commentId: 'id' },
+  document: /* GraphQL */ `
+    mutation RestEditComment($id: Int!, $text: String!, $contentType: String) {
+      editComment(id: $id, text: $text, contentType: $contentType) { ${COMMENT_FIELDS} }
+    }
+  `,
+  toVariables: ({ params, body }) => ({ id: params.id, text: body.text, contentType: body.content_type }),
+  toBody: (data: { editComment: CommentNode }) => ({ success: true, comment: restCommentOut(data.editComment) }),
+});
+
+/** DELETE /api/v1/comments/{id} (ours). */
+export const deleteCommentRoute = route({
+  method: 'DELETE',
+  path: '/comments/:id{[0-9]+}',
+  operationId: 'deleteComment',
+  errors: ['FORBIDDEN'],
+  tag: 'comments',
+  summary: 'Deletes your own comment for good.',
+  description:
+    'Only the author may (another member: 403 `forbidden`; a comment outside your boards: 404). Answers ' +
+    '`{success, message}`.',
+  params: commentIdParams,
+  response: z.object({ success: z.literal(true), message: z.string() }),
+  fieldNames: { commentId: 'id' },
+  document: /* GraphQL */ `
+    mutation RestDeleteComment($id: Int!) {
+      deleteComment(id: $id) { id }
+    }
+  `,
+  toVariables: ({ params }) => ({ id: params.id }),
+  toBody: (data: { deleteComment: { id: number } }) => ({
+    success: true,
+    message: `Comment ${data.deleteComment.id} deleted`,
+  }),
+});
+
+export const commentRoutes = [listCommentsRoute, addCommentRoute, editCommentRoute, deleteCommentRoute];

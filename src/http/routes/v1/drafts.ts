@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRAFT_PAGE } from '../../../domain/draft.ts';
+import { DRAFT_PAGE, MAX_DRAFT_DESCRIPTION } from '../../../domain/draft.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -53,7 +53,12 @@ const draftBody = z.object({
   project_id: bodyId().nullable().optional().describe('Project of the future task (one of yours).'),
   section_id: bodyId().nullable().optional().describe('Section of that project (no section → Backlog on publish).'),
   title: z.string().nullable().optional().describe('Title, at most 500 characters; may stay empty until publishing.'),
-  description: z.string().nullable().optional().describe('HTML, or markdown with `content_type: markdown`.'),
+  description: z
+    .string()
+    .max(MAX_DRAFT_DESCRIPTION)
+    .nullable()
+    .optional()
+    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_DRAFT_DESCRIPTION} characters.`),
   content_type: z.string().optional().describe('`html` (default) or `markdown`.'),
   priority: priority.nullable().optional().describe('`urgent`, `high`, `medium` or `low`.'),
   due_date: qsDate().nullable().optional().describe('ISO 8601 date or datetime.'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qsId } from '../../query-params.ts';
 import { projectIdParams } from '../mcp/projects.ts';
 import { route } from '../../route.ts';
 
@@ -7,11 +8,18 @@ function labelOut(l: { id: number; name: string }) {
   return { id: String(l.id), name: l.name };
 }
 
+const restLabelSchema = z.object({ id: z.string().describe('Label id (a string of digits).'), name: z.string() });
+const labelParams = z.object({
+  projectId: qsId().describe('Project (board) id.'),
+  labelId: qsId().describe('Label id.'),
+});
+
 /** POST /api/v1/projects/{projectId}/labels (spec 4.2). */
 export const createLabelRoute = route({
   method: 'POST',
   path: '/projects/:projectId/labels',
   operationId: 'createLabel',
+  errors: ['CONFLICT'],
   tag: 'labels',
   summary: 'Adds a label to a board.',
   description:
@@ -23,6 +31,7 @@ export const createLabelRoute = route({
     color: z.string().nullish().describe('Display colour (up to 50 characters).'),
   }),
   status: 201,
+  response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: /* GraphQL */ `
     mutation RestCreateLabel($input: CreateLabelInput!) {
       createLabel(input: $input) { id name }
@@ -45,6 +54,7 @@ export const listLabelsRoute = route({
   summary: 'Lists the labels of a board by name.',
   description: 'Answers `{success, labels: [{id (string), name}], projectId}`.',
   params: projectIdParams,
+  response: z.object({ success: z.literal(true), labels: z.array(restLabelSchema), projectId: z.number() }),
   document: /* GraphQL */ `
     query RestListLabels($projectId: Int!) {
       labels(projectId: $projectId) { id name }
@@ -58,4 +68,62 @@ export const listLabelsRoute = route({
   }),
 });
 
-export const labelRoutes = [createLabelRoute, listLabelsRoute];
+/** PATCH /api/v1/projects/{projectId}/labels/{labelId} (ours). */
+export const updateLabelRoute = route({
+  method: 'PATCH',
+  path: '/projects/:projectId/labels/:labelId',
+  operationId: 'updateLabel',
+  errors: ['CONFLICT'],
+  tag: 'labels',
+  summary: 'Renames a label or changes its colour.',
+  description:
+    'Body: `name` (1-100 characters, trimmed) and/or `color` (null clears it). A name another label of the board ' +
+    'has (any case) is 409 (`details: {field: name, code: duplicate}`). Tasks keep the label. Answers ' +
+    '`{success, label: {id (string), name}, message}`.',
+  params: labelParams,
+  body: z.object({
+    name: z.string().optional().describe('New name, 1 to 100 characters.'),
+    color: z.string().nullish().describe('New display colour (up to 50 characters); null clears it.'),
+  }),
+  response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
+  document: /* GraphQL */ `
+    mutation RestUpdateLabel($id: Int!, $projectId: Int, $input: UpdateLabelInput!) {
+      updateLabel(id: $id, projectId: $projectId, input: $input) { id name }
+    }
+  `,
+  fieldNames: { labelId: 'labelId', projectId: 'projectId' },
+  toVariables: ({ params, body }) => ({
+    id: params.labelId,
+    projectId: params.projectId,
+    input: { name: body.name, ...(body.color !== undefined ? { color: body.color } : {}) },
+  }),
+  toBody: (data: { updateLabel: { id: number; name: string } }) => ({
+    success: true,
+    label: labelOut(data.updateLabel),
+    message: 'Label updated',
+  }),
+});
+
+/** DELETE /api/v1/projects/{projectId}/labels/{labelId} (ours). */
+export const deleteLabelRoute = route({
+  method: 'DELETE',
+  path: '/projects/:projectId/labels/:labelId',
+  operationId: 'deleteLabel',
+  tag: 'labels',
+  summary: 'Deletes a label; it comes off every task that had it.',
+  description:
+    'Each task that had the label gets a new `updatedAt` and a `task.updated` event with ' +
+    '`{changes: {labels: {from, to}}}`. Answers `{success, message}`.',
+  params: labelParams,
+  response: z.object({ success: z.literal(true), message: z.string() }),
+  document: /* GraphQL */ `
+    mutation RestDeleteLabel($id: Int!, $projectId: Int) {
+      deleteLabel(id: $id, projectId: $projectId) { id }
+    }
+  `,
+  fieldNames: { labelId: 'labelId', projectId: 'projectId' },
+  toVariables: ({ params }) => ({ id: params.labelId, projectId: params.projectId }),
+  toBody: (data: { deleteLabel: { id: number } }) => ({ success: true, message: `Label ${data.deleteLabel.id} deleted` }),
+});
+
+export const labelRoutes = [createLabelRoute, listLabelsRoute, updateLabelRoute, deleteLabelRoute];

@@ -12,6 +12,11 @@ export const listMembersRoute = route({
   method: 'GET',
   path: '/projects/:projectId/members',
   operationId: 'listMembers',
+  response: z.object({
+    success: z.literal(true),
+    members: z.array(z.object({ id: z.number(), email: z.string(), displayName: z.string() })),
+    projectId: z.number(),
+  }),
   tag: 'members',
   summary: 'Lists the members of a board.',
   description: 'Answers `{success, members: [{id, email, displayName}], projectId}` in the order they joined.',
@@ -34,6 +39,7 @@ export const addMemberRoute = route({
   method: 'POST',
   path: '/projects/:projectId/members',
   operationId: 'addMember',
+  response: z.object({ success: z.literal(true), projectId: z.number() }),
   tag: 'members',
   summary: 'Adds a user to a board.',
   description: `Body \`userToAdd\`: ${userRefRules} Adding an existing member succeeds and changes nothing. Answers \`{success, projectId}\`.`,
@@ -54,6 +60,8 @@ export const removeMemberRoute = route({
   method: 'DELETE',
   path: '/projects/:projectId/members',
   operationId: 'removeMember',
+  response: z.object({ success: z.literal(true), projectId: z.number(), message: z.string() }),
+  errors: ['CONFLICT'],
   tag: 'members',
   summary: 'Removes a user from a board.',
   description:

@@ -32,11 +32,30 @@ export function projectOut(p: ProjectNode) {
   };
 }
 
+const restProjectSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: z.enum(['Normal', 'Archive', 'Deleted']),
+  createdAt: z.string(),
+  description: z.string(),
+  memberCount: z.number(),
+  taskCount: z.number(),
+  sections: z.array(z.object({ id: z.number(), section_title: z.string() })),
+  labels: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
 /** GET /api/v1/projects (spec 4.2). */
 export const listProjectsRoute = route({
   method: 'GET',
   path: '/projects',
   operationId: 'listProjects',
+  response: z.object({
+    success: z.literal(true),
+    projects: z.array(restProjectSchema),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+  }),
   tag: 'projects',
   summary: 'Lists the projects (boards) the key owner is a member of.',
   description:
@@ -70,6 +89,7 @@ export const getProjectRoute = route({
   method: 'GET',
   path: '/projects/:projectId',
   operationId: 'getProject',
+  response: z.object({ success: z.literal(true), project: restProjectSchema }),
   tag: 'projects',
   summary: 'One project, in the shape of the project list.',
   description: 'Answers `{success, project}`. A project the key owner is not a member of is 404, like a missing one.',
@@ -89,6 +109,7 @@ export const updateProjectRoute = route({
   method: 'PATCH',
   path: '/projects/:projectId',
   operationId: 'updateProjectStatus',
+  response: z.object({ success: z.literal(true), project: restProjectSchema, message: z.string() }),
   tag: 'projects',
   summary: 'Changes the status of a project: Normal, Archive or Deleted.',
   description:

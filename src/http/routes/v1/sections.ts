@@ -18,6 +18,14 @@ function sectionOut(s: Pick<SectionNode, 'id' | 'title' | 'projectId' | 'taskCou
   return { id: s.id, section_title: s.title, projectId: s.projectId, taskCount: s.taskCount };
 }
 
+const restSectionSchema = z.object({
+  id: z.number(),
+  section_title: z.string(),
+  projectId: z.number(),
+  taskCount: z.number(),
+});
+const oneSection = z.object({ success: z.literal(true), section: restSectionSchema, message: z.string() });
+
 const sectionParams = z.object({ projectId: qsId().describe('Project (board) id.'), sectionId: qsId().describe('Section id.') });
 
 /** GET /api/v1/projects/{projectId}/sections (spec 4.2). */
@@ -25,6 +33,13 @@ export const listSectionsRoute = route({
   method: 'GET',
   path: '/projects/:projectId/sections',
   operationId: 'listSections',
+  response: z.object({
+    success: z.literal(true),
+    sections: z.array(
+      restSectionSchema.extend({ visibility: z.boolean(), deleted: z.boolean(), ranking: z.string() }),
+    ),
+    projectId: z.number(),
+  }),
   tag: 'sections',
   summary: 'Lists the sections (columns) of a board in order.',
   description:
@@ -59,6 +74,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'createSection',
+  response: oneSection,
   tag: 'sections',
   summary: 'Adds a section to a board.',
   description:
@@ -90,6 +106,7 @@ export const updateSectionRoute = route({
   method: 'PATCH',
   path: '/projects/:projectId/sections/:sectionId',
   operationId: 'updateSection',
+  response: oneSection,
   tag: 'sections',
   summary: 'Renames and/or moves a section.',
   description:
@@ -129,6 +146,8 @@ export const deleteSectionRoute = route({
   method: 'DELETE',
   path: '/projects/:projectId/sections/:sectionId',
   operationId: 'deleteSection',
+  response: z.object({ success: z.literal(true), message: z.string() }),
+  errors: ['CONFLICT'],
   tag: 'sections',
   summary: 'Deletes a section; its tasks move to the first remaining section.',
   description:

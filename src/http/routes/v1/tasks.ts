@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { PRIORITIES, STATUSES } from '../../../domain/task/fields.ts';
-import { bodyId, qsId } from '../../query-params.ts';
+import { ValidationError } from '../../../errors.ts';
+import { PRIORITIES, STATUSES, TASK_LIMITS } from '../../../domain/task/fields.ts';
+import { bodyId, bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import {
   TASK_FIELDS,
@@ -8,7 +9,6 @@ import {
   TASK_LIST_DOCUMENT,
   type TaskNode,
   assigneeOut,
-  refuseLabels,
   taskListQuery,
   taskListVariables,
   taskWriteFields,
@@ -19,8 +19,27 @@ import {
 // style of the spec's REST routes: `success: true`, snake_case fields with
 // `createdAt`/`updatedAt`, label ids as strings. One task object everywhere.
 
+/** The REST task fields: the shared ones plus the subtasks. */
+export const REST_TASK_FIELDS = /* GraphQL */ `
+  fragment RestTask on Task {
+    ...RouteTask
+    subtasks {
+      id
+      ticketNumber
+      title
+      status
+    }
+  }
+  ${TASK_FIELDS}
+`;
+
+/** A task as the REST routes receive it. */
+export interface RestTaskNode extends TaskNode {
+  subtasks: { id: number; ticketNumber: string; title: string; status: string }[];
+}
+
 /** The REST task object. */
-export function restTask(t: TaskNode) {
+export function restTask(t: RestTaskNode) {
   return {
     id: t.id,
     ticket_number: t.ticketNumber,
@@ -38,7 +57,8 @@ export function restTask(t: TaskNode) {
     due_date: t.dueDate,
     images: t.images,
     attachments: t.attachments,
-    parent_id: t.parent?.id ?? null,
+    parent_id: t.parentId,
+    subtasks: t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: c.status })),
     created_by: t.createdBy,
     comment_count: t.commentCount,
     createdAt: t.createdAt,
@@ -65,16 +85,40 @@ const restTaskSchema = z.object({
   due_date: z.string().nullable(),
   images: z.array(z.string()),
   attachments: z.array(z.string()),
-  parent_id: z.number().nullable(),
+  parent_id: z.number().nullable().describe('Parent task (same project), for subtasks; null for top-level tasks.'),
+  subtasks: z
+    .array(z.object({ id: z.number(), ticket_number: z.string(), title: z.string(), status: z.enum(STATUSES) }))
+    .describe('Subtasks (children) of every status, by number.'),
   created_by: z.object({ id: z.number(), displayName: z.string() }).nullable(),
   comment_count: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-const oneTask = z.object({ success: z.literal(true), task: restTaskSchema });
+/** `{success, task}`: the answer of every route that returns one task. */
+export const oneTask = z.object({ success: z.literal(true), task: restTaskSchema });
 
 /** Path of the single-task routes: digits only, so `/tasks/search` stays free for the search route. */
-const taskIdParams = z.object({ id: qsId().describe('Internal task id.') });
+export const taskIdParams = z.object({ id: qsId().describe('Internal task id.') });
+
+/** The REST task fragment's operation around one task-returning field. */
+export const restTaskDocument = (operation: string) => `${operation}\n${REST_TASK_FIELDS}`;
+
+/** Body fields of REST task writes: the tool ones, with labels by id and the parent. */
+const restWriteFields = {
+  ...taskWriteFields,
+  labels: z.unknown().optional().describe('Not accepted (label names): give `label_ids`.'),
+  label_ids: bodyIdList(TASK_LIMITS.labelsMax)
+    .nullable()
+    .optional()
+    .describe('Ids of labels of the task’s project (numbers or strings of digits); on update, replaces the labels.'),
+};
+
+/** Label names are refused by name: a REST body gives label ids. */
+function refuseLabelNames(body: { labels?: unknown }) {
+  if (body.labels !== undefined) {
+    throw new ValidationError('labels', 'labels (names) are not accepted here: give label_ids, the ids of labels of the board.', 'not_supported');
+  }
+}
 
 /** GET /api/v1/tasks. */
 export const listTasksRoute = route({
@@ -87,10 +131,10 @@ export const listTasksRoute = route({
     'The filters of the tool list (`project_id`/`board_id`, `section`, `assigned_to`, `priority`, `status` (default ' +
     '`Normal`), `labels` (ANY of the names), `has_due_date`, `due_date_before`, `due_date_after`, `created_by`, ' +
     '`created_since`, `updated_since`, `has_comments`, `has_attachments`, `search`; `task_id`/`ticket_number` fetch one ' +
-    'task). Most recently updated first. `limit` 1 to 100 (default 50), `offset` default 0. ' +
+    'task), and `parent_id` (the subtasks of that task). Most recently updated first. `limit` 1 to 100 (default 50), `offset` default 0. ' +
     'Answer `{success, tasks, total, limit, offset}`.',
-  document: TASK_LIST_DOCUMENT('RestListTasks'),
-  query: taskListQuery,
+  document: TASK_LIST_DOCUMENT('RestListTasks', 'RestTask', REST_TASK_FIELDS),
+  query: taskListQuery.extend({ parent_id: qsId().optional().describe('Only the subtasks of this task.') }),
   response: z.object({
     success: z.literal(true),
     tasks: z.array(restTaskSchema),
@@ -98,8 +142,11 @@ export const listTasksRoute = route({
     limit: z.number(),
     offset: z.number(),
   }),
-  toVariables: ({ query }) => taskListVariables(query),
-  toBody: (data: { tasks: { total: number; limit: number; offset: number; items: TaskNode[] } }) => ({
+  toVariables: ({ query }) => {
+    const variables = taskListVariables(query);
+    return { ...variables, filter: { ...variables.filter, parentId: query.parent_id } };
+  },
+  toBody: (data: { tasks: { total: number; limit: number; offset: number; items: RestTaskNode[] } }) => ({
     success: true,
     tasks: data.tasks.items.map(restTask),
     total: data.tasks.total,
@@ -119,16 +166,16 @@ export const getTaskRoute = route({
   document: /* GraphQL */ `
     query RestGetTask($ref: TaskRefInput!) {
       task(ref: $ref) {
-        ...RouteTask
+        ...RestTask
       }
     }
-    ${TASK_FIELDS}
+    ${REST_TASK_FIELDS}
   `,
   params: taskIdParams,
   response: oneTask,
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
-  toBody: (data: { task: TaskNode }) => ({ success: true, task: restTask(data.task) }),
+  toBody: (data: { task: RestTaskNode }) => ({ success: true, task: restTask(data.task) }),
 });
 
 /** POST /api/v1/tasks. */
@@ -141,26 +188,28 @@ export const createTaskRoute = route({
   description:
     'Body: `project_id` and `title` required; `description` (HTML, or markdown with `content_type: markdown`), ' +
     '`section_id` (default: the `Backlog` section, created when missing), `priority`, `estimate` (minutes), ' +
-    '`images`, `attachments`, `due_date`, `status`. Labels and assignees are set with their own operations (a ' +
-    '`labels` field → 400). Answer 201 `{success, task}`.',
+    '`images`, `attachments`, `due_date`, `status`, `label_ids` (labels of the project, by id), `parent_id` (a task ' +
+    'of the same project: the new task is its subtask). Assignees are set with the assign route; label names ' +
+    '(`labels`) → 400. Answer 201 `{success, task}`.',
   document: /* GraphQL */ `
     mutation RestCreateTask($input: CreateTaskInput!) {
       createTask(input: $input) {
-        ...RouteTask
+        ...RestTask
       }
     }
-    ${TASK_FIELDS}
+    ${REST_TASK_FIELDS}
   `,
   body: z.object({
     project_id: bodyId().describe('Project id, required.'),
     section_id: bodyId().nullable().optional().describe('Section of the project.'),
-    ...taskWriteFields,
+    parent_id: bodyId().nullable().optional().describe('Parent task (same project): the new task is its subtask.'),
+    ...restWriteFields,
   }),
   status: 201,
   response: oneTask,
   fieldNames: TASK_FIELD_NAMES,
   toVariables: ({ body }) => {
-    refuseLabels(body, 'POST /api/v1/tasks');
+    refuseLabelNames(body);
     return {
       input: {
         projectId: body.project_id,
@@ -174,10 +223,12 @@ export const createTaskRoute = route({
         attachments: body.attachments,
         dueDate: body.due_date,
         status: body.status,
+        labelIds: body.label_ids,
+        parentId: body.parent_id,
       },
     };
   },
-  toBody: (data: { createTask: TaskNode }) => ({ success: true, task: restTask(data.createTask) }),
+  toBody: (data: { createTask: RestTaskNode }) => ({ success: true, task: restTask(data.createTask) }),
 });
 
 /** PATCH /api/v1/tasks/{id}. */
@@ -189,29 +240,35 @@ export const updateTaskRoute = route({
   summary: 'Update a task.',
   description:
     'Any of `title`, `description` (+ `content_type`), `priority`, `estimate` (minutes), `section_id` (same project), ' +
-    '`status`, `due_date`, `images`, `attachments`. `null` clears priority, estimate and due date. Only a real change ' +
-    'sets `updatedAt`, emits `task.updated` and notifies watchers. Answer `{success, task}`.',
+    '`status`, `due_date`, `images`, `attachments`, `label_ids` (replaces the labels; `[]` removes them all), ' +
+    '`parent_id` (a task of the same project, not the task or one of its subtasks; null: top-level). `null` clears ' +
+    'priority, estimate and due date. Only a real change sets `updatedAt`, emits `task.updated` and notifies ' +
+    'watchers. Answer `{success, task}`.',
   document: /* GraphQL */ `
     mutation RestUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
       updateTask(ref: $ref, input: $input) {
-        ...RouteTask
+        ...RestTask
       }
     }
-    ${TASK_FIELDS}
+    ${REST_TASK_FIELDS}
   `,
   params: taskIdParams,
   body: z.object({
-    ...taskWriteFields,
+    ...restWriteFields,
     title: taskWriteFields.title.optional(),
     section_id: bodyId().optional().describe('Section of the same project.'),
+    parent_id: bodyId().nullable().optional().describe('Parent task of the same project; null: a top-level task.'),
   }),
   response: oneTask,
   fieldNames: { ...TASK_FIELD_NAMES, taskId: 'id' },
   toVariables: ({ params, body }) => {
-    refuseLabels(body, 'PATCH /api/v1/tasks/{id}');
-    return { ref: { taskId: params.id }, input: updateInputOf(body, body.section_id) };
+    refuseLabelNames(body);
+    const input: Record<string, unknown> = updateInputOf(body, body.section_id);
+    if (body.label_ids !== undefined) input.labelIds = body.label_ids;
+    if (body.parent_id !== undefined) input.parentId = body.parent_id;
+    return { ref: { taskId: params.id }, input };
   },
-  toBody: (data: { updateTask: TaskNode }) => ({ success: true, task: restTask(data.updateTask) }),
+  toBody: (data: { updateTask: RestTaskNode }) => ({ success: true, task: restTask(data.updateTask) }),
 });
 
 /** POST /api/v1/tasks/{id}/move. */
@@ -228,10 +285,10 @@ export const moveTaskRoute = route({
   document: /* GraphQL */ `
     mutation RestMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {
       moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {
-        ...RouteTask
+        ...RestTask
       }
     }
-    ${TASK_FIELDS}
+    ${REST_TASK_FIELDS}
   `,
   params: taskIdParams,
   body: z.object({
@@ -245,7 +302,48 @@ export const moveTaskRoute = route({
     targetProjectId: body.target_project_id,
     targetSectionId: body.target_section_id,
   }),
-  toBody: (data: { moveTask: TaskNode }) => ({ success: true, task: restTask(data.moveTask) }),
+  toBody: (data: { moveTask: RestTaskNode }) => ({ success: true, task: restTask(data.moveTask) }),
 });
 
-export const taskRoutes = [listTasksRoute, getTaskRoute, createTaskRoute, updateTaskRoute, moveTaskRoute];
+/** DELETE /api/v1/tasks/{id}. */
+export const deleteTaskRoute = route({
+  method: 'DELETE',
+  path: '/tasks/:id{[0-9]+}',
+  operationId: 'deleteTask',
+  errors: ['FORBIDDEN'],
+  tag: 'tasks',
+  summary: 'Delete a task for good.',
+  description:
+    'A hard delete, unlike `status: Deleted` (which hides the task from default lists and can be undone): its ' +
+    'comments, labels, assignments, watchers and inbox entries go with it; its subtasks stay as top-level tasks; its ' +
+    'ticket number is not reused. Allowed to the task’s creator, the board’s creator and owners of the board’s team; ' +
+    'another member → 403 (`forbidden`). Emits `task.updated` with `{deleted: true}`. Answer ' +
+    '`{success, id, ticket_number, message}`.',
+  document: /* GraphQL */ `
+    mutation RestDeleteTask($ref: TaskRefInput!) {
+      deleteTask(ref: $ref) {
+        id
+        ticketNumber
+      }
+    }
+  `,
+  params: taskIdParams,
+  response: z.object({ success: z.literal(true), id: z.number(), ticket_number: z.string(), message: z.string() }),
+  fieldNames: { taskId: 'id' },
+  toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
+  toBody: (data: { deleteTask: { id: number; ticketNumber: string } }) => ({
+    success: true,
+    id: data.deleteTask.id,
+    ticket_number: data.deleteTask.ticketNumber,
+    message: `Task ${data.deleteTask.ticketNumber} deleted`,
+  }),
+});
+
+export const taskRoutes = [
+  listTasksRoute,
+  getTaskRoute,
+  createTaskRoute,
+  updateTaskRoute,
+  moveTaskRoute,
+  deleteTaskRoute,
+];

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { route } from '../../route.ts';
 
 interface ContextData {
@@ -15,6 +16,21 @@ export const userContextRoute = route({
   method: 'GET',
   path: '/user/context',
   operationId: 'getUserContext',
+  response: z.object({
+    success: z.literal(true),
+    user: z.object({ id: z.number(), email: z.string(), displayName: z.string() }),
+    connected_agent: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+    teams: z.array(z.object({ id: z.string(), number: z.number(), title: z.string() })),
+    projects: z.array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        labels: z.array(z.object({ id: z.string(), name: z.string() })),
+        sections: z.array(z.object({ id: z.number(), section_title: z.string() })),
+      }),
+    ),
+    all_agents: z.array(z.object({ id: z.string(), displayName: z.string() })),
+  }),
   tag: 'user',
   summary: 'The key owner, the connected agent, teams, projects (with labels and sections) and agents.',
   description:

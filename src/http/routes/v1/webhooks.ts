@@ -352,6 +352,7 @@ export const redeliverRoute = route({
   method: 'POST',
   path: '/webhook/subscriptions/:subscriptionId/deliveries/:deliveryId/redeliver',
   operationId: 'redeliverWebhookDelivery',
+  errors: ['CONFLICT'],
   tag: 'webhooks',
   summary: 'Queues a delivery again: same payload and webhook-id, retry schedule restarted.',
   description:

@@ -1,0 +1,51 @@
+import type { Prisma, Task } from '../../generated/prisma/client.ts';
+import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
+import { notifyWatchers } from '../notification.ts';
+import { ticketNumberOf } from './ticket-number.ts';
+
+/** How changed fields read in inbox messages. */
+const FIELD_WORDS: Record<string, string> = {
+  sectionId: 'section',
+  dueDate: 'due date',
+  estimateMinutes: 'estimate',
+  estimateSize: 'estimate',
+  parentId: 'parent',
+};
+
+/** Field names as people read them, without repeats (for notifications). */
+export function changedFieldWords(changes: Changes): string[] {
+  return [...new Set(Object.keys(changes).map((f) => FIELD_WORDS[f] ?? f))];
+}
+
+/**
+ * The one way a task change is committed: writes `patch` with a new
+ * `updatedAt`, records `task.updated` `{changes}` in the outbox and gives the
+ * watchers an inbox entry, all in the caller's transaction. `changes` must not
+ * be empty (an update that changes nothing writes nothing).
+ */
+export async function commitTaskChanges(
+  tx: Prisma.TransactionClient,
+  task: Task,
+  actorId: number,
+  changes: Changes,
+  patch: Prisma.TaskUncheckedUpdateInput = {},
+): Promise<Task> {
+  const updated = await tx.task.update({ where: { id: task.id }, data: { ...patch, updatedAt: new Date() } });
+  const project = await tx.project.findUniqueOrThrow({
+    where: { id: task.projectId },
+    select: { ticketPrefix: true },
+  });
+  const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
+  await recordTaskEvent(tx, {
+    type: 'task.updated',
+    task: { id: task.id, projectId: task.projectId, ticketNumber },
+    actorId,
+    data: { changes },
+  });
+  await notifyWatchers(tx, {
+    task: { id: task.id, ticketNumber, title: updated.title },
+    actorId,
+    fields: changedFieldWords(changes),
+  });
+  return updated;
+}

@@ -1,0 +1,119 @@
+import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { z } from 'zod';
+import type { Prisma, Task } from '../../generated/prisma/client.ts';
+import { NotFoundError } from '../../errors.ts';
+import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
+import { notifyWatchers } from '../notification.ts';
+import { parseInput } from '../validate.ts';
+import { idField } from './fields.ts';
+import { requireSectionOf } from './placement.ts';
+import { type TaskRef, resolveTaskRef } from './task-ref.ts';
+import { ticketNumberOf } from './ticket-number.ts';
+import { type DbOrTx, inTransaction } from './transaction.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The order of tasks within a section: `position` ascending (a
+ * fractional-indexing key, compared byte by byte), tasks without one after
+ * every placed task, oldest first. Tasks get a position only when placed by
+ * hand; new tasks and tasks moved in from elsewhere have none, so they land
+ * at the bottom of their column.
+ */
+export const TASK_ORDER: Prisma.TaskOrderByWithRelationInput[] = [
+  { position: { sort: 'asc', nulls: 'last' } },
+  { id: 'asc' },
+];
+
+export const placeTaskInput = z.object({
+  /** The target section (default: the task's own). */
+  sectionId: idField().nullish(),
+  /** The task to follow in the target section; null or absent puts the task first. */
+  afterTaskId: idField().nullish(),
+});
+export type PlaceTaskInput = z.input<typeof placeTaskInput>;
+
+/**
+ * Gives every unplaced task of a section a position after the placed ones,
+ * in their current order (so placing a task next to one of them is possible
+ * and nothing visibly moves). One statement for the whole section.
+ */
+async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]) {
+  const unplaced = tasks.filter((t) => t.position === null);
+  if (!unplaced.length) return;
+  const lastPlaced = tasks.findLast((t) => t.position !== null)?.position ?? null;
+  const keys = generateNKeysBetween(lastPlaced, null, unplaced.length);
+  unplaced.forEach((t, i) => (t.position = keys[i]));
+  const ids = unplaced.map((t) => t.id);
+  await tx.$executeRaw`
+    UPDATE "Task" SET "position" = v.position
+    FROM unnest(${ids}::int[], ${keys}::text[]) AS v(id, position)
+    WHERE "Task"."id" = v.id`;
+}
+
+/**
+ * Places a task the actor can see on its board: into `sectionId` (a live
+ * section of the task's project; default its own section), directly after
+ * `afterTaskId` (a task of that section; NOT_FOUND otherwise), or first in the
+ * section when `afterTaskId` is null. Concurrent placements in one section
+ * queue on the section's row lock, so their keys never collide.
+ *
+ * A real change writes `task.updated` with `changes.position` (and
+ * `changes.sectionId` when the section changed; only then are watchers
+ * notified: a reorder within a column is not news). Placing a task where it
+ * already is writes nothing.
+ */
+export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input: PlaceTaskInput): Promise<Task> {
+  const data = parseInput(placeTaskInput, input);
+  return inTransaction(db, async (tx) => {
+    const task = await resolveTaskRef(tx, actorId, ref);
+    const sectionId = data.sectionId ?? task.sectionId;
+    if (sectionId !== task.sectionId) await requireSectionOf(tx, task.projectId, sectionId, 'sectionId');
+    await tx.$executeRaw`SELECT 1 FROM "Section" WHERE "id" = ${sectionId} FOR UPDATE`;
+
+    const others = await tx.task.findMany({
+      where: { sectionId, id: { not: task.id } },
+      select: { id: true, position: true },
+      orderBy: TASK_ORDER,
+    });
+    const afterIndex = data.afterTaskId != null ? others.findIndex((t) => t.id === data.afterTaskId) : -1;
+    if (data.afterTaskId != null && afterIndex < 0) {
+      throw new NotFoundError(`Task ${data.afterTaskId} in section ${sectionId}`, 'afterTaskId');
+    }
+
+    // Already there: placed in this section right after the task asked for.
+    if (sectionId === task.sectionId && task.position !== null) {
+      const current = task.position;
+      const previous = others.findLast((t) => t.position !== null && t.position < current);
+      if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return task;
+    }
+
+    await placeAll(tx, others.slice(0, afterIndex + 2));
+    const before = afterIndex >= 0 ? others[afterIndex].position : null;
+    const after = others[afterIndex + 1]?.position ?? null;
+    const position = generateKeyBetween(before, after);
+
+    const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId, position } });
+    const changes: Changes = { position: { from: task.position, to: position } };
+    if (sectionId !== task.sectionId) changes.sectionId = { from: task.sectionId, to: sectionId };
+    const project = await tx.project.findUniqueOrThrow({
+      where: { id: task.projectId },
+      select: { ticketPrefix: true },
+    });
+    const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
+    await recordTaskEvent(tx, {
+      type: 'task.updated',
+      task: { id: task.id, projectId: task.projectId, ticketNumber },
+      actorId,
+      data: { changes },
+    });
+    if (changes.sectionId) {
+      await notifyWatchers(tx, {
+        task: { id: task.id, ticketNumber, title: task.title },
+        actorId,
+        fields: ['section'],
+      });
+    }
+    return updated;
+  });
+}

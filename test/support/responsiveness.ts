@@ -1,0 +1,49 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** The `/healthz` budget while hostile work runs (the service must keep answering). */
+export const HEALTHZ_BUDGET_MS = 250;
+
+/** How responsive the service stayed while some work ran. */
+export interface Responsiveness {
+  /** Slowest `/healthz` answer (ms), from sending the request to reading the body. */
+  slowestProbeMs: number;
+  /** `/healthz` requests answered while the work ran. */
+  probes: number;
+  /** Longest the event loop of this process was blocked (ms); the test server runs in it. */
+  maxLoopDelayMs: number;
+}
+
+/**
+ * Runs `work` against a test server of this process while probing its
+ * `/healthz` one request after another and sampling the event loop's delay.
+ * A budget on the service's responsiveness (its loop must stay free while a
+ * hostile request is handled), not a timing of the work itself: the work may
+ * take as long as it takes. At least one probe completes, even when the work
+ * is quick.
+ */
+export async function probeWhile<T>(baseUrl: string, work: () => Promise<T>): Promise<{ result: T } & Responsiveness> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let done = false;
+  let slowestProbeMs = 0;
+  let probes = 0;
+  const prober = (async () => {
+    while (!done || probes === 0) {
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/healthz`);
+      await res.text();
+      slowestProbeMs = Math.max(slowestProbeMs, performance.now() - started);
+      probes++;
+      if (!done) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    const result = await work();
+    done = true;
+    await prober;
+    return { result, slowestProbeMs, probes, maxLoopDelayMs: histogram.max / 1e6 };
+  } finally {
+    done = true;
+    histogram.disable();
+  }
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from 'urql';
+import { signOut } from './auth/auth-api';
+import { RequireSession, useMe } from './auth/session';
+import { ApiKeysDialog } from './components/api-keys-dialog';
+import { CommandMenu, isCommandMenuShortcut } from './components/command-menu';
+import { Link, type Route, useRoute } from './router';
+import { BoardScreen } from './screens/board/board-screen';
+import { BoardsScreen } from './screens/boards';
+import { InboxScreen, UnreadCountQuery } from './screens/inbox';
+import { InviteScreen } from './screens/invite';
+import { SignInScreen } from './screens/sign-in';
+
+/** How often the unread count is refreshed while the page is open. */
+const UNREAD_REFRESH_MS = 30_000;
+
+/** The app: sign-in and invite screens for anyone, the rest for a signed-in person. */
+export function App() {
+  const route = useRoute();
+  if (route.name === 'sign-in') return <SignInScreen next={route.next} />;
+  if (route.name === 'invite') return <InviteScreen token={route.token} />;
+  return (
+    <RequireSession>
+      <Shell route={route} />
+    </RequireSession>
+  );
+}
+
+/** Ends the session and reloads at the sign-in screen (a fresh client and socket). */
+async function signOutAndLeave() {
+  try {
+    await signOut();
+  } finally {
+    location.assign('/sign-in');
+  }
+}
+
+function Shell({ route }: { route: Route }) {
+  const me = useMe();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [unread, refetchUnread] = useQuery({ query: UnreadCountQuery, requestPolicy: 'cache-and-network' });
+  const main = useRef<HTMLElement>(null);
+  const refreshUnread = useCallback(() => refetchUnread({ requestPolicy: 'network-only' }), [refetchUnread]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isCommandMenuShortcut(e)) return;
+      e.preventDefault();
+      setMenuOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const timer = setInterval(refreshUnread, UNREAD_REFRESH_MS);
+    window.addEventListener('focus', refreshUnread);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refreshUnread);
+    };
+  }, [refreshUnread]);
+
+  // After a navigation, focus goes to the new screen's heading (screen readers announce it).
+  const screenKey = route.name === 'board' ? `board-${route.projectId}` : route.name;
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
+  }, [screenKey]);
+
+  const count = unread.data?.inbox.total ?? 0;
+  const openKeys = useCallback(() => setKeysOpen(true), []);
+  const leave = useCallback(() => void signOutAndLeave(), []);
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand">
+          tasksvc
+        </Link>
+        <nav aria-label="Main">
+          <Link to="/" aria-current={route.name === 'boards' ? 'page' : undefined}>
+            Boards
+          </Link>
+          <Link to="/inbox" aria-current={route.name === 'inbox' ? 'page' : undefined}>
+            Inbox
+            {count > 0 && (
+              <span className="badge">
+                <span aria-hidden="true">{count}</span>
+                <span className="sr-only">, {count} unread</span>
+              </span>
+            )}
+          </Link>
+        </nav>
+        <button
+          type="button"
+          className="command-button"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={() => setMenuOpen(true)}
+        >
+          Command menu <kbd aria-hidden="true">Ctrl K</kbd>
+        </button>
+        <span className="me" title={me.email}>
+          {me.displayName}
+        </span>
+        <button type="button" onClick={leave}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" ref={main}>
+        {route.name === 'boards' && <BoardsScreen />}
+        {route.name === 'board' && (
+          <BoardScreen key={route.projectId} projectId={route.projectId} ticket={route.ticket} />
+        )}
+        {route.name === 'inbox' && <InboxScreen onCountChanged={refreshUnread} />}
+        {route.name === 'not-found' && (
+          <div className="page">
+            <h1 tabIndex={-1}>Page not found</h1>
+            <p>
+              <Link to="/">Go to your boards</Link>
+            </p>
+          </div>
+        )}
+      </main>
+      {menuOpen && <CommandMenu onClose={() => setMenuOpen(false)} onApiKeys={openKeys} onSignOut={leave} />}
+      {keysOpen && <ApiKeysDialog onClose={() => setKeysOpen(false)} />}
+    </>
+  );
+}

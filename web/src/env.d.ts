@@ -1,0 +1,2 @@
+// Stylesheets are bundled by esbuild (scripts/build-web.mjs).
+declare module '*.css';

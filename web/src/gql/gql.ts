@@ -1,0 +1,190 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query Me {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      label\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": typeof types.CommandSearchDocument,
+    "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": typeof types.CardFieldsFragmentDoc,
+    "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": typeof types.BoardDocument,
+    "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n": typeof types.BoardTasksDocument,
+    "\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n": typeof types.CardDocument,
+    "\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n": typeof types.BoardTaskEventsDocument,
+    "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": typeof types.PlaceTaskDocument,
+    "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": typeof types.CreateCardDocument,
+    "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n": typeof types.BoardSearchDocument,
+    "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
+    "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
+    "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
+    "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n": typeof types.UnreadCountDocument,
+    "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
+    "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
+    "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
+    "\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n": typeof types.TaskCommentsDocument,
+    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": typeof types.UpdateTaskDocument,
+    "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": typeof types.SetAssigneesDocument,
+    "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": typeof types.AddCommentDocument,
+};
+const documents: Documents = {
+    "\n  query Me {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": types.MeDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      label\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": types.CommandSearchDocument,
+    "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": types.CardFieldsFragmentDoc,
+    "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": types.BoardDocument,
+    "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n": types.BoardTasksDocument,
+    "\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n": types.CardDocument,
+    "\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n": types.BoardTaskEventsDocument,
+    "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": types.PlaceTaskDocument,
+    "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": types.CreateCardDocument,
+    "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n": types.BoardSearchDocument,
+    "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
+    "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
+    "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
+    "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n": types.UnreadCountDocument,
+    "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
+    "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
+    "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
+    "\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n": types.TaskCommentsDocument,
+    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": types.UpdateTaskDocument,
+    "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": types.SetAssigneesDocument,
+    "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": types.AddCommentDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      label\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      id\n      label\n      prefix\n      createdAt\n      lastUsedAt\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n"): (typeof documents)["\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardTasks($projectId: Int!, $after: String) {\n    tasksConnection(filter: { projectId: $projectId }, first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      edges {\n        node {\n          ...CardFields\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n"): (typeof documents)["\n  query Card($taskId: Int!) {\n    task(ref: { taskId: $taskId }) {\n      ...CardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n"): (typeof documents)["\n  subscription BoardTaskEvents($projectId: Int!) {\n    taskEvents(projectId: $projectId) {\n      id\n      event\n      taskId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n"): (typeof documents)["\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n"): (typeof documents)["\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskComments($ref: TaskRefInput!) {\n    comments(ref: $ref, limit: 100) {\n      total\n      items {\n        id\n        text\n        createdAt\n        author {\n          id\n          displayName\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,83 @@
+// A small history-API router: the app has five screens, and their URLs are
+// part of the product (the server answers every app path with the page).
+import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
+
+/** A screen and its parameters, parsed from the URL. */
+export type Route =
+  | { name: 'boards' }
+  | { name: 'board'; projectId: number; ticket: string | null }
+  | { name: 'inbox' }
+  | { name: 'sign-in'; next: string | null }
+  | { name: 'invite'; token: string }
+  | { name: 'not-found' };
+
+/** Parses a path (and query) into a route. */
+export function parseRoute(path: string, search = ''): Route {
+  const params = new URLSearchParams(search);
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0 || (parts.length === 1 && parts[0] === 'boards')) return { name: 'boards' };
+  if (parts[0] === 'boards' && /^\d+$/.test(parts[1] ?? '')) {
+    if (parts.length === 2) return { name: 'board', projectId: Number(parts[1]), ticket: null };
+    if (parts.length === 4 && parts[2] === 'tasks')
+      return { name: 'board', projectId: Number(parts[1]), ticket: parts[3] };
+  }
+  if (parts.length === 1 && parts[0] === 'inbox') return { name: 'inbox' };
+  if (parts.length === 1 && parts[0] === 'sign-in') return { name: 'sign-in', next: safeNext(params.get('next')) };
+  if (parts[0] === 'invite' && (parts[1] || params.get('token')))
+    return { name: 'invite', token: parts[1] ?? params.get('token')! };
+  return { name: 'not-found' };
+}
+
+/** Only same-site paths are followed after signing in (no open redirect). */
+function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+}
+
+/** The URL of a board, or of a task open on it. */
+export function boardPath(projectId: number, ticket?: string | null): string {
+  return ticket ? `/boards/${projectId}/tasks/${encodeURIComponent(ticket)}` : `/boards/${projectId}`;
+}
+
+const NAVIGATE_EVENT = 'app:navigate';
+
+/** Goes to `path` without reloading (pushState, or replaceState with `replace`). */
+export function navigate(path: string, opts: { replace?: boolean } = {}) {
+  if (path === location.pathname + location.search) return;
+  if (opts.replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('popstate', onChange);
+  window.addEventListener(NAVIGATE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener(NAVIGATE_EVENT, onChange);
+  };
+}
+
+const currentUrl = () => location.pathname + location.search;
+
+/** The current path and query; re-renders on navigation. */
+export function useLocation(): string {
+  return useSyncExternalStore(subscribe, currentUrl);
+}
+
+/** The current route; re-renders on navigation. */
+export function useRoute(): Route {
+  const url = useLocation();
+  const [path, search = ''] = url.split('?');
+  return parseRoute(path, search);
+}
+
+/** An in-app link: a real <a href> (open in new tab works), navigating without reload on a plain click. */
+export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
+  const click = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return <a href={to} onClick={click} {...rest} />;
+}

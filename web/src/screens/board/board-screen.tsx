@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useClient, useQuery } from 'urql';
+import { useMe } from '../../auth/session';
+import { useAnnounce } from '../../components/announcer';
+import { useScreenCommands } from '../../commands';
+import { errorCode, errorMessage } from '../../graphql/errors';
+import { useLiveState } from '../../graphql/api-context';
+import { boardPath, navigate } from '../../router';
+import { usePageTitle } from '../page-title';
+import { TaskPanel } from '../task/task-panel';
+import { BoardFilters } from './board-filters';
+import { BoardQuery, CreateTaskMutation, PlaceTaskMutation } from './board-queries';
+import {
+  type BoardFilter,
+  type CardTask,
+  NO_FILTER,
+  type Placement,
+  buildColumns,
+  keyboardPlacement,
+  matchesFilter,
+} from './board-state';
+import { Column } from './column';
+import { useBoardTasks } from './use-board-tasks';
+
+/** A board: its sections as columns of task cards, live, with filters and the task panel. */
+export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: string | null }) {
+  const client = useClient();
+  const me = useMe();
+  const announce = useAnnounce();
+  const live = useLiveState();
+  const [{ data, error }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
+  const { state, dispatch } = useBoardTasks(projectId);
+  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
+  const [draggedId, setDraggedId] = useState<number | null>(null);
+  const [creatingIn, setCreatingIn] = useState<number | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const focusAfterRender = useRef<number | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  usePageTitle(data?.project.title);
+
+  const sections = useMemo(() => data?.sections ?? [], [data]);
+  const sectionIds = useMemo(() => sections.map((s) => s.id), [sections]);
+  const columns = useMemo(() => buildColumns(state, sectionIds), [state, sectionIds]);
+  const visible = useMemo(() => {
+    const out = new Map<number, CardTask[]>();
+    for (const [id, list] of columns)
+      out.set(
+        id,
+        list.filter((t) => matchesFilter(t, filter, me.id)),
+      );
+    return out;
+  }, [columns, filter, me.id]);
+
+  // A task in a section this page does not know: a column was added elsewhere.
+  const unknownSection = [...state.tasks.values()].some((t) => data && !sectionIds.includes(t.sectionId));
+  useEffect(() => {
+    if (unknownSection) refetchBoard({ requestPolicy: 'network-only' });
+  }, [unknownSection, refetchBoard]);
+
+  useEffect(() => {
+    const id = focusAfterRender.current;
+    if (id === null) return;
+    focusAfterRender.current = null;
+    document.querySelector<HTMLElement>(`[data-card-link="${id}"]`)?.focus();
+  });
+
+  const place = useCallback(
+    async (p: Placement, how: 'drop' | 'keyboard') => {
+      const task = state.tasks.get(p.taskId);
+      if (!task) return;
+      setActionError(null);
+      dispatch({ type: 'place', placement: p });
+      if (how === 'keyboard') focusAfterRender.current = p.taskId;
+      const result = await client.mutation(PlaceTaskMutation, p).toPromise();
+      if (result.data) dispatch({ type: 'upsert', task: result.data.placeTask });
+      dispatch({ type: 'settle', taskId: p.taskId });
+      if (how === 'keyboard') focusAfterRender.current = p.taskId;
+      if (result.error) {
+        setActionError(`Moving ${task.ticketNumber} failed: ${errorMessage(result.error)}`);
+        return;
+      }
+      const section = sections.find((s) => s.id === p.sectionId);
+      const list = visible.get(p.sectionId) ?? [];
+      const others = list.filter((t) => t.id !== p.taskId);
+      const index = p.afterTaskId === null ? 0 : others.findIndex((t) => t.id === p.afterTaskId) + 1;
+      announce(`Moved ${task.ticketNumber} to ${section?.title}, position ${index + 1} of ${others.length + 1}.`);
+    },
+    [state.tasks, dispatch, client, sections, visible, announce],
+  );
+
+  const onMove = useCallback(
+    (taskId: number, direction: 'up' | 'down' | 'left' | 'right') => {
+      const placement = keyboardPlacement(visible, sectionIds, taskId, direction);
+      if (placement) void place(placement, 'keyboard');
+    },
+    [visible, sectionIds, place],
+  );
+
+  const onCreate = useCallback(
+    async (sectionId: number, title: string) => {
+      setActionError(null);
+      const result = await client.mutation(CreateTaskMutation, { input: { projectId, sectionId, title } }).toPromise();
+      if (!result.data) {
+        setActionError(`Creating the task failed: ${errorMessage(result.error)}`);
+        return false;
+      }
+      dispatch({ type: 'upsert', task: result.data.createTask });
+      announce(`Created ${result.data.createTask.ticketNumber}.`);
+      return true;
+    },
+    [client, projectId, dispatch, announce],
+  );
+
+  const commands = useMemo(
+    () => [
+      { id: 'create-task', label: 'Create task', run: () => setCreatingIn(sectionIds[0] ?? null) },
+      { id: 'search-board', label: 'Search tasks on this board', run: () => searchRef.current?.focus() },
+    ],
+    [sectionIds],
+  );
+  useScreenCommands(commands);
+
+  if (error && !data) {
+    const code = errorCode(error);
+    return (
+      <div className="page">
+        <h1 tabIndex={-1}>{code === 'NOT_FOUND' ? 'Board not found' : 'The board could not be loaded'}</h1>
+        <p role="alert">
+          {code === 'NOT_FOUND' ? 'This board does not exist or you are not one of its members.' : errorMessage(error)}
+        </p>
+      </div>
+    );
+  }
+  if (!data) return <div className="page" aria-busy="true" />;
+
+  const total = state.tasks.size;
+  return (
+    <div className="board-page">
+      <div className="board-header">
+        <h1 tabIndex={-1}>{data.project.title}</h1>
+        <span className="board-summary">
+          {data.project.team?.title} · {total} {total === 1 ? 'task' : 'tasks'}
+          {!state.complete && ' (loading…)'}
+        </span>
+        <span className={`live live-${live}`} role="status">
+          {live === 'connected' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+        </span>
+      </div>
+      <BoardFilters
+        projectId={projectId}
+        filter={filter}
+        setFilter={setFilter}
+        members={data.projectMembers}
+        labels={data.labels}
+        searchRef={searchRef}
+      />
+      {actionError && (
+        <p className="form-error" role="alert">
+          {actionError}
+        </p>
+      )}
+      <p id="card-move-help" className="sr-only">
+        Alt and arrow keys move the task between columns and within its column.
+      </p>
+      <div className="columns" aria-busy={!state.complete}>
+        {sections.map((section) => (
+          <Column
+            key={section.id}
+            section={section}
+            tasks={visible.get(section.id) ?? []}
+            total={columns.get(section.id)?.length ?? 0}
+            draggedId={draggedId}
+            onDragStart={setDraggedId}
+            onDragEnd={() => setDraggedId(null)}
+            onDrop={(p) => void place(p, 'drop')}
+            onMove={onMove}
+            onCreate={onCreate}
+            createOpen={creatingIn === section.id}
+            setCreateOpen={(open) => setCreatingIn(open ? section.id : null)}
+          />
+        ))}
+      </div>
+      {ticket && (
+        <TaskPanel
+          projectId={projectId}
+          ticket={ticket}
+          sections={sections}
+          members={data.projectMembers}
+          labels={data.labels}
+          onChanged={(task) => dispatch({ type: 'upsert', task })}
+          onClose={() => navigate(boardPath(projectId))}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { type DragEvent, type KeyboardEvent, memo } from 'react';
+import { formatDate, initials, isOverdue } from '../../components/format';
+import { Link, boardPath } from '../../router';
+import type { CardTask } from './board-state';
+
+/** The drag payload type: a card's task id. */
+export const CARD_MIME = 'application/x-tasksvc-task';
+
+const PRIORITY_WORDS: Record<string, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
+
+/** Keyboard moves of a focused card: Alt + arrow keys. */
+const MOVE_KEYS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
+
+/**
+ * A task card: ticket number, title (the link that opens the task panel),
+ * priority, due date, labels and assignees. Draggable with the mouse; with the
+ * keyboard, Alt + arrow keys move the focused card (described to screen readers).
+ */
+export const TaskCard = memo(function TaskCard({
+  task,
+  onMove,
+  dragging,
+  onDragStart,
+  onDragEnd,
+}: {
+  task: CardTask;
+  onMove: (taskId: number, direction: 'up' | 'down' | 'left' | 'right') => void;
+  dragging: boolean;
+  onDragStart: (taskId: number) => void;
+  onDragEnd: () => void;
+}) {
+  const keyDown = (e: KeyboardEvent) => {
+    const direction = MOVE_KEYS[e.key];
+    if (!direction || !e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    onMove(task.id, direction);
+  };
+  const dragStart = (e: DragEvent) => {
+    e.dataTransfer.setData(CARD_MIME, String(task.id));
+    e.dataTransfer.setData('text/plain', task.ticketNumber);
+    e.dataTransfer.effectAllowed = 'move';
+    onDragStart(task.id);
+  };
+  const overdue = isOverdue(task.dueDate);
+  return (
+    <li
+      className={`card${dragging ? ' card-dragging' : ''}`}
+      data-task-id={task.id}
+      draggable
+      onDragStart={dragStart}
+      onDragEnd={onDragEnd}
+    >
+      <Link
+        to={boardPath(task.projectId, task.ticketNumber)}
+        className="card-link"
+        data-card-link={task.id}
+        onKeyDown={keyDown}
+        aria-describedby="card-move-help"
+        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight"
+        draggable={false}
+      >
+        <span className="card-ticket">{task.ticketNumber}</span>
+        <span className="card-title">{task.title}</span>
+      </Link>
+      <div className="card-meta">
+        {task.priority && (
+          <span className={`chip priority priority-${task.priority}`}>
+            <span className="sr-only">Priority: </span>
+            {PRIORITY_WORDS[task.priority]}
+          </span>
+        )}
+        {task.dueDate && (
+          <span className={`chip due${overdue ? ' overdue' : ''}`}>
+            <span className="sr-only">{overdue ? 'Overdue, due ' : 'Due '}</span>
+            <time dateTime={task.dueDate}>{formatDate(task.dueDate)}</time>
+          </span>
+        )}
+        {task.labels.map((l) => (
+          <span key={l.id} className="chip label" style={l.color ? { borderColor: l.color } : undefined}>
+            <span className="label-dot" style={l.color ? { background: l.color } : undefined} aria-hidden="true" />
+            <span className="sr-only">Label: </span>
+            {l.name}
+          </span>
+        ))}
+        {task.commentCount > 0 && (
+          <span className="chip comments" aria-label={`${task.commentCount} comments`}>
+            💬 {task.commentCount}
+          </span>
+        )}
+        {task.assignees.length > 0 && (
+          <ul className="avatars" aria-label="Assignees">
+            {task.assignees.map((a) => (
+              <li key={a.id} className="avatar" title={a.displayName}>
+                <span aria-hidden="true">{initials(a.displayName)}</span>
+                <span className="sr-only">{a.displayName}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+});

@@ -1,0 +1,141 @@
+import { type FormEvent, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { graphql } from '../gql';
+import { errorMessage } from '../graphql/errors';
+import { Link, boardPath, navigate } from '../router';
+import { usePageTitle } from './page-title';
+
+/** The viewer's boards with their task counts (also the command menu's board list). */
+export const BoardsQuery = graphql(`
+  query Boards {
+    projects(limit: 100) {
+      total
+      items {
+        id
+        title
+        description
+        ticketPrefix
+        taskCount
+        team {
+          id
+          title
+        }
+      }
+    }
+  }
+`);
+
+const Teams = graphql(`
+  query Teams {
+    teams {
+      id
+      title
+    }
+  }
+`);
+
+const CreateBoard = graphql(`
+  mutation CreateBoard($input: BoardInput!) {
+    createBoard(input: $input) {
+      project {
+        id
+      }
+    }
+  }
+`);
+
+/** Columns a new board starts with; renamed or extended later on the board. */
+const DEFAULT_SECTIONS = ['To do', 'In progress', 'Done'];
+
+/** The boards the viewer belongs to, and a form to create one. */
+export function BoardsScreen() {
+  usePageTitle('Boards');
+  const [{ data, error, fetching }] = useQuery({ query: BoardsQuery });
+  const [creating, setCreating] = useState(false);
+  const boards = data?.projects.items ?? [];
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1 tabIndex={-1}>Boards</h1>
+        <button type="button" className="primary" aria-expanded={creating} onClick={() => setCreating((v) => !v)}>
+          New board
+        </button>
+      </div>
+      {creating && <NewBoardForm onCancel={() => setCreating(false)} />}
+      {error && <p role="alert">{errorMessage(error)}</p>}
+      {!fetching && !error && boards.length === 0 && <p>No boards yet. Create one for your team.</p>}
+      <ul className="board-list" aria-busy={fetching}>
+        {boards.map((b) => (
+          <li key={b.id}>
+            <Link to={boardPath(b.id)} className="board-tile">
+              <span className="board-title">{b.title}</span>
+              <span className="board-meta">
+                {b.ticketPrefix} · {b.team?.title ?? 'No team'}
+              </span>
+              <span className="board-count">
+                {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function NewBoardForm({ onCancel }: { onCancel: () => void }) {
+  const [{ data: teams }] = useQuery({ query: Teams });
+  const [{ fetching, error }, createBoard] = useMutation(CreateBoard);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const sections = String(form.get('sections'))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((title) => ({ title }));
+    const result = await createBoard({
+      input: { teamId: String(form.get('team')), title: String(form.get('title')), sections },
+    });
+    if (result.data) navigate(boardPath(result.data.createBoard.project.id));
+  };
+
+  if (teams && teams.teams.length === 0) {
+    return (
+      <p className="notice">You are not on a team yet: a team owner can invite you, then you can create boards.</p>
+    );
+  }
+  return (
+    <form className="inline-form" onSubmit={submit} aria-label="New board">
+      <label>
+        Title
+        <input name="title" required maxLength={200} autoFocus />
+      </label>
+      <label>
+        Team
+        <select name="team" required>
+          {teams?.teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Columns (comma-separated)
+        <input name="sections" defaultValue={DEFAULT_SECTIONS.join(', ')} required />
+      </label>
+      {error && <p role="alert">{errorMessage(error)}</p>}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={fetching}>
+          Create board
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,278 @@
+import { useState } from 'react';
+import { useClient, useMutation, useQuery } from 'urql';
+import { Dialog } from '../../components/dialog';
+import { dateInputValue, formatDateTime } from '../../components/format';
+import { errorCode, errorMessage } from '../../graphql/errors';
+import type { UpdateTaskInput } from '../../gql/graphql';
+import type { CardTask } from '../board/board-state';
+import { CommentComposer } from './comment-composer';
+import { TaskDescription } from './task-description';
+import {
+  AddCommentMutation,
+  SetAssigneesMutation,
+  TaskCommentsQuery,
+  TaskDetailQuery,
+  UpdateTaskMutation,
+} from './task-queries';
+
+type Member = { id: number; displayName: string };
+
+/**
+ * The task panel (a dialog over the board): title, description (HTML; edit as
+ * markdown), section, status, priority, due date, assignees, labels and
+ * comments with mentions. Every change goes through GraphQL and is handed to
+ * the board (`onChanged`), which also hears it through the live events.
+ */
+export function TaskPanel({
+  projectId,
+  ticket,
+  sections,
+  members,
+  onChanged,
+  onClose,
+}: {
+  projectId: number;
+  ticket: string;
+  sections: { id: number; title: string }[];
+  members: Member[];
+  labels: { id: number; name: string }[];
+  onChanged: (task: CardTask) => void;
+  onClose: () => void;
+}) {
+  const client = useClient();
+  const ref = { projectId, ticketNumber: ticket };
+  const [{ data, error }, refetchTask] = useQuery({ query: TaskDetailQuery, variables: { ref } });
+  const [comments, refetchComments] = useQuery({ query: TaskCommentsQuery, variables: { ref } });
+  const [, updateTask] = useMutation(UpdateTaskMutation);
+  const [, setAssignees] = useMutation(SetAssigneesMutation);
+  const [, addComment] = useMutation(AddCommentMutation);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const task = data?.task;
+
+  const update = async (input: UpdateTaskInput) => {
+    setSaveError(null);
+    const result = await updateTask({ ref, input });
+    if (result.error) {
+      setSaveError(errorMessage(result.error));
+      return false;
+    }
+    onChanged(result.data!.updateTask);
+    refetchTask({ requestPolicy: 'network-only' });
+    return true;
+  };
+
+  if (!task) {
+    return (
+      <Dialog title={ticket} onClose={onClose} className="task-panel">
+        {error ? (
+          <p role="alert">
+            {errorCode(error) === 'NOT_FOUND' ? 'This task does not exist on this board.' : errorMessage(error)}
+          </p>
+        ) : (
+          <p aria-busy="true">Loading…</p>
+        )}
+      </Dialog>
+    );
+  }
+
+  const assigned = task.assignees.filter((a) => a.userId !== null).map((a) => a.userId!);
+  const changeAssignees = async (userIds: number[]) => {
+    setSaveError(null);
+    const result = await setAssignees({ ref, userIds });
+    if (result.error) return setSaveError(errorMessage(result.error));
+    // The panel's own query shares this result (same operation).
+    const fresh = await client.query(TaskDetailQuery, { ref }, { requestPolicy: 'network-only' }).toPromise();
+    if (fresh.data) onChanged(fresh.data.task);
+  };
+
+  return (
+    <Dialog
+      title={<TitleField ticket={task.ticketNumber} title={task.title} onSave={(title) => update({ title })} />}
+      onClose={onClose}
+      className="task-panel"
+    >
+      {saveError && (
+        <p className="form-error" role="alert">
+          {saveError}
+        </p>
+      )}
+      <div className="task-layout">
+        <div className="task-main">
+          <TaskDescription
+            html={task.description}
+            onSave={(markdown) => update({ description: markdown, contentType: 'markdown' })}
+          />
+          <section className="comments" aria-labelledby="comments-title">
+            <h3 id="comments-title">
+              Comments {comments.data && <span className="count">({comments.data.comments.total})</span>}
+            </h3>
+            <ol className="comment-list">
+              {comments.data?.comments.items.map((c) => (
+                <li key={c.id} className="comment">
+                  <div className="comment-meta">
+                    <strong>{c.author?.displayName ?? 'Someone'}</strong>{' '}
+                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+                  </div>
+                  <div className="rendered" dangerouslySetInnerHTML={{ __html: c.text }} />
+                </li>
+              ))}
+            </ol>
+            <CommentComposer
+              members={members}
+              onSubmit={async (text, mentions) => {
+                setSaveError(null);
+                const result = await addComment({ ref, text, mentions });
+                if (result.error) {
+                  setSaveError(errorMessage(result.error));
+                  return false;
+                }
+                refetchComments({ requestPolicy: 'network-only' });
+                refetchTask({ requestPolicy: 'network-only' });
+                return true;
+              }}
+            />
+          </section>
+        </div>
+        <aside className="task-fields" aria-label="Task fields">
+          <label>
+            Section
+            <select value={task.sectionId} onChange={(e) => void update({ sectionId: Number(e.target.value) })}>
+              {sections.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Status
+            <select
+              value={task.status}
+              onChange={(e) => void update({ status: e.target.value as UpdateTaskInput['status'] })}
+            >
+              <option value="Normal">Open</option>
+              <option value="Archive">Archived</option>
+            </select>
+          </label>
+          <label>
+            Priority
+            <select
+              value={task.priority ?? ''}
+              onChange={(e) => void update({ priority: (e.target.value || null) as UpdateTaskInput['priority'] })}
+            >
+              <option value="">None</option>
+              <option value="urgent">Urgent</option>
+              <option value="high">High</option>
+              <option value="medium">Medium</option>
+              <option value="low">Low</option>
+            </select>
+          </label>
+          <label>
+            Due date
+            <input
+              type="date"
+              value={dateInputValue(task.dueDate)}
+              onChange={(e) => void update({ dueDate: e.target.value ? `${e.target.value}T00:00:00.000Z` : null })}
+            />
+          </label>
+          <fieldset>
+            <legend>Assignees</legend>
+            <ul className="assignee-list">
+              {task.assignees.map((a) => (
+                <li key={a.id}>
+                  {a.displayName}
+                  {a.userId !== null && (
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={`Unassign ${a.displayName}`}
+                      onClick={() => void changeAssignees(assigned.filter((id) => id !== a.userId))}
+                    >
+                      Remove
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <label>
+              <span className="sr-only">Add assignee</span>
+              <select
+                value=""
+                onChange={(e) => e.target.value && void changeAssignees([...assigned, Number(e.target.value)])}
+              >
+                <option value="">Add assignee…</option>
+                {members
+                  .filter((m) => !assigned.includes(m.id))
+                  .map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.displayName}
+                    </option>
+                  ))}
+              </select>
+            </label>
+          </fieldset>
+          <div className="field">
+            <span className="field-label">Labels</span>
+            {task.labels.length ? (
+              <ul className="label-list">
+                {task.labels.map((l) => (
+                  <li key={l.id} className="chip label">
+                    {l.name}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="empty">None</span>
+            )}
+          </div>
+          <p className="task-created">
+            Created {formatDateTime(task.createdAt)}
+            {task.createdBy && ` by ${task.createdBy.displayName}`}
+          </p>
+        </aside>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The task's title in the dialog heading, editable in place (Enter or leaving the field saves). */
+function TitleField({
+  ticket,
+  title,
+  onSave,
+}: {
+  ticket: string;
+  title: string;
+  onSave: (title: string) => Promise<boolean>;
+}) {
+  const [value, setValue] = useState(title);
+  const [prev, setPrev] = useState(title);
+  if (title !== prev) {
+    setPrev(title);
+    setValue(title);
+  }
+  const save = () => {
+    const next = value.trim();
+    if (next && next !== title) void onSave(next);
+    else setValue(title);
+  };
+  return (
+    <>
+      <span className="ticket">{ticket}</span>{' '}
+      <input
+        className="title-input"
+        aria-label="Title"
+        value={value}
+        maxLength={500}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={save}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            save();
+          }
+        }}
+      />
+    </>
+  );
+}
