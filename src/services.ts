@@ -41,6 +41,8 @@ export interface ServicesOptions {
   migrate?: boolean;
   logger?: Logger;
   onQuery?: (sql: string) => void;
+  /** An embedded database to start from (see `DatabaseOptions.loadDataDir`). */
+  loadDataDir?: Blob;
   /**
    * Run the event dispatcher (default: config EVENT_DISPATCHER; unset, on
    * except under NODE_ENV=test). An object enables it with those tuning
@@ -65,6 +67,7 @@ export async function createServices(
     poolSize: config.DATABASE_POOL_SIZE,
     backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,
+    loadDataDir: opts.loadDataDir,
     onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
   });
   if (opts.migrate !== false) {

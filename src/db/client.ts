@@ -47,6 +47,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Connections of the background pool (PostgreSQL); see {@link Database.background}. */
   backgroundPoolSize?: number;
+  /**
+   * A PGlite data directory dump (`dumpDataDir()`) to start from instead of
+   * an empty cluster: the tests start each database as a copy of one
+   * migrated template. PGlite only; ignored for PostgreSQL.
+   */
+  loadDataDir?: Blob;
   /** Log every SQL statement to this callback (tests snapshot it). */
   onQuery?: (sql: string) => void;
   /**
@@ -56,6 +62,9 @@ export interface DatabaseOptions {
    */
   onIdleError?: (err: Error) => void;
 }
+
+/** The PGlite extensions every embedded database loads (the migrations use them). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * Opens the database: PostgreSQL through `@prisma/adapter-pg` when a URL is
@@ -108,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const release = options.dataDir.startsWith('memory://') ? () => undefined : lockDataDir(options.dataDir);
-  const lite = await PGlite.create(options.dataDir, { extensions: { pg_trgm } }).catch((err) => {
+  const lite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir }).catch((err) => {
     release();
     throw err;
   });

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Command } from 'commander';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registerClientCommands } from '../../src/cli/client/index.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 
 // The client CLI (`tasksvc projects|tasks|comments|assign|inbox`) against a
@@ -12,12 +12,7 @@ import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 const run = promisify(execFile);
 const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 interface Outcome {
   code: number;

@@ -54,6 +54,17 @@ describe('markdown content (spec 4.6)', () => {
     expect(await md('a <b>b</b>')).toBe('<p>a &lt;b&gt;b&lt;/b&gt;</p>');
   });
 
+  // Inside a list item, HTML is parsed as a block of its own (another code path than a paragraph).
+  it('shows raw HTML inside list items and task items as escaped text', async () => {
+    expect(await md('- <script>alert(1)</script>')).toBe('<ul>\n<li>&lt;script&gt;alert(1)&lt;/script&gt;</li>\n</ul>');
+    expect(await md('1. item\n\n   <img src=x onerror=alert(1)>')).toBe(
+      '<ol>\n<li>\n<p>item</p>\n<p>&lt;img src=x onerror=alert(1)&gt;</p>\n</li>\n</ol>',
+    );
+    expect(await md('- [ ] <b onclick=x>task</b>')).toBe(
+      '<ul class="contains-task-list">\n<li class="task-list-item"><input type="checkbox" disabled> &lt;b onclick=x&gt;task&lt;/b&gt;</li>\n</ul>',
+    );
+  });
+
   it('drops unsafe link targets but keeps the text', async () => {
     expect(await md('[click](javascript:alert(1))')).toBe('<p><a>click</a></p>');
     expect(await md('[ok](https://ok.test)')).toBe('<p><a href="https://ok.test">ok</a></p>');

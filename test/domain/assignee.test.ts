@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeTeam, makeUser } from '../support/factories.ts';
-import { openTestDatabase } from './task-test-db.ts';
+import { useTestDb } from '../support/database.ts';
 import { expectAppError } from '../support/errors.ts';
 
-let database: Database;
-let db: Database['prisma'];
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-});
-afterAll(() => database.close());
+const db = useTestDb();
 
 /** Owner + member in a team project with one task; a stranger outside. */
 async function setup() {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createTeamBoard, createToolBoard } from '../../src/domain/board.ts';
 import type { TeamBoardInput } from '../../src/domain/board-manifest.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestDb } from '../support/database.ts';
 import { makeBoard, makeTeam, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.db;
-});
-afterAll(() => t.close());
+let statements = 0;
+const db = useTestDb({ onQuery: () => statements++ });
 
 
 async function userInTeam(extra: number[] = []) {
@@ -218,17 +212,18 @@ describe('createTeamBoard (spec 4.3 manifest)', () => {
     expect(await db.project.count({ where: { createdById: user.id } })).toBe(0);
   });
 
-  it('500 tasks are written in bulk, fast, numbered 1..500 with the counter at 500', async () => {
+  // Bulk, not one round trip per task: the statement count, not a time
+  // (speed is measured in bench/), shows it.
+  it('500 tasks are written in bulk (a few statements), numbered 1..500 with the counter at 500', async () => {
     const { user, team } = await userInTeam();
     const labelsList = labels(20);
     const m = manifest({
       labels: labelsList,
       tasks: Array.from({ length: 500 }, (_, i) => task({ title: `Task ${i + 1}`, sectionIndex: i % 2, labelNames: ['L1', 'L2'], priority: i % 5 })),
     });
-    const started = performance.now();
+    statements = 0;
     const board = await createTeamBoard(db, user.id, team.uuid, m);
-    const ms = performance.now() - started;
-    expect(ms).toBeLessThan(10_000);
+    expect(statements).toBeLessThan(30);
     const project = await db.project.findUniqueOrThrow({ where: { id: board.project.id } });
     expect(project.taskCounter).toBe(500);
     expect(board.tasks.map((x) => x.uniqueIndex)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));

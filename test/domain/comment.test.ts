@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { addComment, commentListQuery } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
-import { openTestDatabase } from './task-test-db.ts';
+import { useTestDb } from '../support/database.ts';
 import { expectAppError } from '../support/errors.ts';
 
-let database: Database;
-let db: Database['prisma'];
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-});
-afterAll(() => database.close());
+const db = useTestDb();
 
 async function setup() {
   const author = await makeUser(db, 'Author');

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createLabel, listLabels } from '../../src/domain/label.ts';
 import { addMember, listMembers, parseUserRef, removeMember } from '../../src/domain/member.ts';
 import { updateProjectStatus } from '../../src/domain/project.ts';
 import { chooseTicketPrefix, ticketPrefixCandidates } from '../../src/domain/ticket-prefix.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestDb } from '../support/database.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection, thrown } from '../support/errors.ts';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.db;
-});
-afterAll(() => t.close());
+const db = useTestDb();
 
 
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createSection, deleteSection, listSections, updateSection } from '../../src/domain/section.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTask } from '../../src/domain/task/create.ts';
+import { useTestDb } from '../support/database.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await createTestApp();
-  db = t.db;
-});
-afterAll(() => t.close());
+const db = useTestDb();
 
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {
@@ -109,11 +103,22 @@ describe('sections', () => {
     expect((await rejection(createSection(db, user.id, { projectId: b.project.id, title: 'x', afterSectionId: todo.id }))).code).toBe('NOT_FOUND');
   });
 
-  it('delete prefers a visible section as the target', async () => {
-    const { user, projectId, sections } = await board(['A', 'B', 'C']);
+  // The expected target is neither the first nor the last remaining section,
+  // so "first" or "last" instead of "first visible" fails.
+  it('delete moves tasks to the first visible remaining section', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C', 'D']);
     await updateSection(db, user.id, { projectId, sectionId: sections[1].id, visible: false });
+    const task = await createTask(db, user.id, { projectId, sectionId: sections[0].id, title: 'Moves' });
     const r = await deleteSection(db, user.id, { projectId, sectionId: sections[0].id });
     expect(r.target.id).toBe(sections[2].id);
+    expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).sectionId).toBe(sections[2].id);
+  });
+
+  it('delete falls back to the first remaining section when none is visible', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C']);
+    for (const s of sections.slice(1)) await updateSection(db, user.id, { projectId, sectionId: s.id, visible: false });
+    const r = await deleteSection(db, user.id, { projectId, sectionId: sections[0].id });
+    expect(r.target.id).toBe(sections[1].id);
   });
 
   it('the last section cannot be deleted', async () => {

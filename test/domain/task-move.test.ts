@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { moveTask } from '../../src/domain/task/move.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
-import { openTestDatabase } from './task-test-db.ts';
+import { useTestDb } from '../support/database.ts';
 
-let database: Database;
-let db: Database['prisma'];
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-});
-afterAll(() => database.close());
+const db = useTestDb();
 
 async function twoBoards() {
   const user = await makeUser(db);

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { deleteSection } from '../../src/domain/section.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { TASK_ORDER, placeTask } from '../../src/domain/task/position.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
-import { openTestDatabase } from './task-test-db.ts';
+import { useTestDb } from '../support/database.ts';
 
-let database: Database;
-let db: Database['prisma'];
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-});
-afterAll(() => database.close());
+const db = useTestDb();
 
 /** A board with columns Todo and Done, and tasks a, b, c, d in Todo (created in that order). */
 async function board() {

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { resolveTaskRef } from '../../src/domain/task/task-ref.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
-import { makeOwnedProject, openTestDatabase } from './task-test-db.ts';
+import { useTestDb } from '../support/database.ts';
+import { makeOwnedProject } from '../support/factories.ts';
 
-let database: Database;
-let db: Database['prisma'];
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.prisma;
-});
-afterAll(() => database.close());
+const db = useTestDb();
 
 const pause = () => new Promise((r) => setTimeout(r, 15));
 

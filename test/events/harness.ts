@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { randomUUID } from 'node:crypto';
-import { testConfig } from '../support/app.ts';
+import { createTestServices, testConfig } from '../support/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import type { DispatcherOptions } from '../../src/events/dispatcher.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from '../../src/events
 import { startServer, type RunningServer } from '../../src/http/server.ts';
 import type { FeedOptions } from '../../src/events/event-feed.ts';
 import type { Logger } from '../../src/logger.ts';
-import { createServices, type ServiceFaults, type Services } from '../../src/services.ts';
+import type { ServiceFaults, Services } from '../../src/services.ts';
 
 /**
  * Environment of one test file: a database of its own on PostgreSQL (so
@@ -55,9 +55,8 @@ export async function startInstance(
 ): Promise<Instance> {
   const config = testConfig(opts.env);
   const tuning = opts.dispatcher;
-  const services = await createServices(config, {
-    // PostgreSQL databases of these tests are migrated by eventTestEnv.
-    migrate: !config.DATABASE_URL,
+  // PostgreSQL databases of these tests are migrated by eventTestEnv.
+  const services = await createTestServices(config, {
     feed: { ...FAST_FEED, ...opts.feed },
     faults: opts.faults,
     logger: opts.logger,

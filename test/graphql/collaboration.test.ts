@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { gql } from '../support/graphql.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 
 describe('GraphQL: comments, assignees, inbox, saved views, drafts', () => {

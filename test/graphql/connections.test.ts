@@ -14,7 +14,7 @@ const statements: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (sql) => recording && statements.push(sql) });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 
 

@@ -12,7 +12,7 @@ const statements: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ onQuery: (sql) => recording && statements.push(sql) });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const QUERY = /* GraphQL */ `
   query Board($projectId: Int!, $limit: Int) {

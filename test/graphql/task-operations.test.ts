@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addComment } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { type GqlResult, gql as run } from '../support/graphql.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
@@ -9,11 +9,7 @@ import { makeProject, makeUserWithKey } from '../support/factories.ts';
 // the same rules as the REST routes (which run these documents), with error
 // codes in `extensions`.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A GraphQL call as the holder of `key`. */
 const gql = (key: string, query: string, variables: Record<string, unknown> = {}) => run(t, key, query, variables);

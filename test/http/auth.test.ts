@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey, hashApiKey, MAX_ACTIVE_KEYS, revokeApiKey } from '../../src/domain/api-key.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expect401 as expectUnauthenticated } from '../support/errors.ts';
 import { gql } from '../support/graphql.ts';
 import { makeUser, makeUserWithKey } from '../support/factories.ts';
 import { startSession } from '../security/session-helpers.ts';
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 const PATHS = ['/api/mcp/user/context', '/api/v1/user/context'];
 

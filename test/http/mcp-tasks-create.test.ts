@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithProject } from '../support/factories.ts';
 import { ISO_TIMESTAMP } from '../support/matchers.ts';
 import { projectState } from '../support/project-state.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ connectionClose: true });
-});
-afterAll(() => t?.close());
+const t = useTestServer({ connectionClose: true });
 
 describe('POST /api/mcp/tasks/create', () => {
   it('401 without a key', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer, type TestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUser, makeUserWithProject } from '../support/factories.ts';
 import { ISO_TIMESTAMP } from '../support/matchers.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ connectionClose: true });
-});
-afterAll(() => t?.close());
+const t = useTestServer({ connectionClose: true });
 
 const TOOL_TASK_KEYS = [
   'assignees',

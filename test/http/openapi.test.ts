@@ -1,17 +1,13 @@
 import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { openApiPath } from '../../src/http/openapi.ts';
 import { type ErrorCode, HTTP_STATUS } from '../../src/errors.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { assertDocumentedResponse } from '../support/openapi-responses.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('OpenAPI document', () => {
   it('is served at /api/openapi.json, valid for a real OpenAPI 3.1 validator', async () => {

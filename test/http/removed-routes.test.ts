@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { removedRoutes } from '../../src/http/routes/removed.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('removed routes (spec 9.3)', () => {
   it.each(removedRoutes)('$method $path → 401 without a key, 410 Gone naming the replacement with one', async (r) => {

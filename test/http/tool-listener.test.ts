@@ -10,8 +10,8 @@ beforeAll(async () => {
   server = await startServer(t.services, { port: 0, host: '127.0.0.1', mcpPort: 0 });
 });
 afterAll(async () => {
-  await server.close();
-  await t.close();
+  await server?.close();
+  await t?.close();
 });
 
 describe('separate tool-route listener (MCP_PORT)', () => {

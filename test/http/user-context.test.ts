@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 describe('user context routes', () => {
   it('GET /api/mcp/user/context → {id, email, displayName}', async () => {

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.ts';
 import { errorBody } from '../support/errors.ts';
 import { makeTeam, makeUserWithKey } from '../support/factories.ts';
 
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 
 async function call(path: string, init: Parameters<typeof t.fetch>[1] = {}) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { startSession } from '../security/session-helpers.ts';
 
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 async function setup() {
   const author = await makeUserWithKey(t.db, 'Author');

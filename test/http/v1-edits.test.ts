@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addComment } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
@@ -9,12 +9,7 @@ import { makeProject, makeUserWithKey } from '../support/factories.ts';
 // an edit mark) and labels (any member; deleting takes it off its tasks).
 // 401 → 400 → 404 → success, and a bystander tenant's rows stay as they were.
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 async function ok(res: Response) {
   const body = await res.json();

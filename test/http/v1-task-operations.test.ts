@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 
@@ -8,12 +8,7 @@ import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/fac
 // remove), hard delete, watching, subtasks. Each goes 401 → 400 → 404 →
 // success and leaves a bystander tenant's rows as they were.
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t.close());
+const t = useTestServer();
 
 async function ok(res: Response, status = 200) {
   const body = await res.json();

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
-import { createTestServer, type TestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { ISO_TIMESTAMP } from '../support/matchers.ts';
 import { projectState } from '../support/project-state.ts';
 import { makeProject, makeTeam, makeUser, makeUserWithProject } from '../support/factories.ts';
 
-let t: TestServer;
-beforeAll(async () => {
-  t = await createTestServer({ connectionClose: true });
-});
-afterAll(() => t?.close());
+const t = useTestServer({ connectionClose: true });
 
 const REST_TASK_KEYS = [
   'assignees',

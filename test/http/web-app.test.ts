@@ -1,15 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../src/http/env.ts';
 import { mountWebApp } from '../../src/http/web-app.ts';
-import { type TestApp, createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const html = (path: string, init: RequestInit = {}) =>
   t.fetch(path, { ...init, headers: { accept: 'text/html,application/xhtml+xml', ...(init.headers as object) } });

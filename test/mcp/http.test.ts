@@ -1,18 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
 import { checkToolErrors, checkToolList, exerciseEveryTool, makeActors } from './tool-scenario.ts';
 
 // The SDK's own client over Streamable HTTP against `/mcp` of a running app.
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 /** A fresh connection per request: kept-alive sockets can be closed under load just as they are reused. */
 const closingFetch: typeof fetch = (input, init = {}) =>

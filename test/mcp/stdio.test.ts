@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/app.ts';
 import { checkToolErrors, checkToolList, exerciseEveryTool, makeActors } from './tool-scenario.ts';
 
 // The SDK's own client spawning `tasksvc mcp` (stdio), whose tools call the
@@ -9,12 +9,7 @@ import { checkToolErrors, checkToolList, exerciseEveryTool, makeActors } from '.
 
 const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
-type T = Awaited<ReturnType<typeof createTestServer>>;
-let t: T;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 /** The child's environment: only what `tasksvc mcp` needs (no database settings). */
 function childEnv(extra: Record<string, string>): Record<string, string> {

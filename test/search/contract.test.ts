@@ -5,7 +5,7 @@ import { MeilisearchSearchIndex } from '../../src/search/meilisearch-engine.ts';
 import { createSearchIndex } from '../../src/search/create-search-index.ts';
 import type { SearchIndex } from '../../src/search/search-index.ts';
 import { type SearchTasksInput, searchTasks } from '../../src/search/search-tasks.ts';
-import { createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { makeUser } from '../support/factories.ts';
 import { searchProject, seedTask } from './seed.ts';
 
@@ -13,11 +13,7 @@ import { searchProject, seedTask } from './seed.ts';
 // when MEILI_HOST points at a server (none can be installed on the build
 // machines, so there it is skipped, saying so).
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Engine {
   name: string;

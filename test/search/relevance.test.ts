@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MeilisearchSearchIndex } from '../../src/search/meilisearch-engine.ts';
 import { createSearchIndex } from '../../src/search/create-search-index.ts';
 import type { SearchIndex } from '../../src/search/search-index.ts';
 import { searchTasks } from '../../src/search/search-tasks.ts';
-import { createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { makeUser } from '../support/factories.ts';
 import { searchProject } from './seed.ts';
 
@@ -20,11 +20,7 @@ const set = JSON.parse(
   readFileSync(new URL('../fixtures/search-relevance.json', import.meta.url), 'utf8'),
 ) as RelevanceSet;
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('search relevance set', () => {
   it('has at least 300 distinct titles and 60 queries, each expecting one of the titles', () => {

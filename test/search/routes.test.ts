@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { searchIndexOf } from '../../src/search/create-search-index.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { gql } from '../support/graphql.ts';
 import { makeUserWithKey } from '../support/factories.ts';
@@ -11,11 +11,7 @@ import { searchProject, seedTask } from './seed.ts';
 
 let recording = false;
 const statements: string[] = [];
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer({ onQuery: (sql) => recording && statements.push(sql) });
-});
-afterAll(() => t.close());
+const t = useTestServer({ onQuery: (sql) => recording && statements.push(sql) });
 
 /** A user with a key and a board holding a few tasks. */
 async function board() {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchFilters, SearchIndex } from '../../src/search/search-index.ts';
 import { searchTasks } from '../../src/search/search-tasks.ts';
-import { createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { makeUser } from '../support/factories.ts';
 import { searchProject, seedTask } from './seed.ts';
 
 // The search rule around any engine: what it is asked, and the re-check of
 // what an external engine (whose index may lag behind) answers.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** An engine answering fixed task ids without listed fields, like Meilisearch; it records the filters. */
 function staleEngine(taskIds: number[]) {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSearchIndex } from '../../src/search/create-search-index.ts';
 import { typoBudget } from '../../src/search/query-terms.ts';
 import { editDistance } from '../../src/search/text-score.ts';
-import { createTestApp } from '../support/app.ts';
+import { useTestApp } from '../support/app.ts';
 import { makeUser } from '../support/factories.ts';
 import { searchProject } from './seed.ts';
 
@@ -12,11 +12,7 @@ import { searchProject } from './seed.ts';
 // prefix can help: only the keys of the index function (SQL) and of the query
 // (TypeScript) agreeing does.
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function prng(seed: number) {
   let s = seed >>> 0;

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/domain/api-key.ts';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 import { expect401, startSession, OWN_BUCKETS } from './session-helpers.ts';
 
 const ADMIN = 'correct horse battery staple';
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer({ env: { ADMIN_PASSWORD: ADMIN, ...OWN_BUCKETS } });
-});
-afterAll(() => t.close());
+const t = useTestServer({ env: { ADMIN_PASSWORD: ADMIN, ...OWN_BUCKETS } });
 
 const reset = (json: unknown, password?: string, extra: Record<string, string> = {}) =>
   t.fetch('/api/resetUser', {

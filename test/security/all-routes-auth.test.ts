@@ -54,8 +54,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
-  await isolated.drop();
+  await t?.close();
+  await isolated?.drop();
 });
 
 /** Path with every parameter filled with a number (auth is checked before parameters are parsed). */

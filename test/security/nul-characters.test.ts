@@ -1,16 +1,12 @@
 // PostgreSQL text cannot hold U+0000: every transport must refuse it as a
 // 400 naming the field, before anything is written (found by the fuzz test).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createTestServer } from '../support/app.ts';
+import { useTestServer } from '../support/app.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer();
-});
-afterAll(() => t?.close());
+const t = useTestServer();
 
 async function fixture() {
   const { user, key } = await makeUserWithKey(t.db);

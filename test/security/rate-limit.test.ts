@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestServer({ env: { ...LIMITS, REDIS_URL: '' } });
 });
 afterAll(async () => {
-  await t.close();
+  await t?.close();
   await closeRateLimitConnections();
 });
 

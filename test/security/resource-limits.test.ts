@@ -19,7 +19,7 @@ beforeAll(async () => {
   key = u.key;
   projectId = (await makeProject(t.db, { memberIds: [u.user.id] })).id;
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** A JSON task-create body of exactly `bytes` bytes. */
 function bodyOfSize(bytes: number): string {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseIdentityCookie, parseCookies, isLocalHost } from '../../src/auth/cookies.ts';
 import { readSessionToken, signSession } from '../../src/auth/session.ts';
 import { revokeApiKey } from '../../src/domain/api-key.ts';
-import { createTestApp, createTestServer } from '../support/app.ts';
+import { createTestApp, useTestServer } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
 import { cookieHeader, expect401, startSession, OWN_BUCKETS } from './session-helpers.ts';
 
 const SECRET = 'test-session-secret-0123456789abcdef';
-let t: Awaited<ReturnType<typeof createTestServer>>;
-beforeAll(async () => {
-  t = await createTestServer({ env: { SESSION_SECRET: SECRET, ...OWN_BUCKETS } });
-});
-afterAll(() => t.close());
+const t = useTestServer({ env: { SESSION_SECRET: SECRET, ...OWN_BUCKETS } });
 
 const now = () => Math.floor(Date.now() / 1000);
 const sign = (userId: number, sessionVersion: number, exp: number, secret = SECRET) =>

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { parseConfig } from '../../src/config.ts';
+import { parseConfig, type Config } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
 import { createApp } from '../../src/http/app.ts';
-import { createServices, type Services } from '../../src/services.ts';
+import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
+import { pgliteTemplate } from './database.ts';
+import { beforeAllValue } from './lifecycle.ts';
 import { assertDocumentedResponse } from './openapi-responses.ts';
 
 export interface TestApp {
@@ -36,8 +38,20 @@ async function documented(method: string | undefined, path: string, response: Pr
 }
 
 /**
+ * The services of a test app on `config`'s database: PostgreSQL is migrated
+ * by the global setup; an in-memory PGlite starts as a copy of the migrated
+ * template; any other PGlite directory is migrated here.
+ */
+export async function createTestServices(config: Config, opts: Omit<ServicesOptions, 'migrate' | 'loadDataDir'> = {}) {
+  const embedded = !config.DATABASE_URL && config.TASKSVC_DATA_DIR.startsWith('memory://');
+  const loadDataDir = embedded ? await pgliteTemplate() : undefined;
+  return createServices(config, { ...opts, migrate: !config.DATABASE_URL && !loadDataDir, loadDataDir });
+}
+
+/**
  * A fresh app on the test database: the shared PostgreSQL of DATABASE_URL
- * (migrated by the global setup), else a new in-memory PGlite per call.
+ * (migrated by the global setup), else a new in-memory PGlite per call,
+ * copied from the migrated template.
  * Tests make their own users and teams (see factories), so they never
  * depend on each other's data.
  */
@@ -45,7 +59,7 @@ export async function createTestApp(
   opts: { env?: Record<string, string>; onQuery?: (sql: string) => void } = {},
 ): Promise<TestApp> {
   const config = testConfig(opts.env);
-  const services = await createServices(config, { migrate: !config.DATABASE_URL, onQuery: opts.onQuery });
+  const services = await createTestServices(config, { onQuery: opts.onQuery });
   const { app } = createApp(services);
   return {
     services,
@@ -98,4 +112,17 @@ export async function createTestServer(
       await t.close();
     },
   };
+}
+
+/**
+ * A test app for the whole file: started before its tests, closed after
+ * them (see {@link beforeAllValue}); use it at the top of a test file.
+ */
+export function useTestApp(opts: Parameters<typeof createTestApp>[0] = {}): TestApp {
+  return beforeAllValue(() => createTestApp(opts), (t) => t.close());
+}
+
+/** A test server for the whole file (see {@link useTestApp}). */
+export function useTestServer(opts: Parameters<typeof createTestServer>[0] = {}): TestServer {
+  return beforeAllValue(() => createTestServer(opts), (t) => t.close());
 }

@@ -114,3 +114,10 @@ export async function makeBusyBoard(db: Db, n: number, updatedAt: (i: number) =>
   });
   return { key, project };
 }
+
+/** A user and a project of theirs with the given sections (default one `Todo`). */
+export async function makeOwnedProject(db: Db, opts: { sections?: string[]; prefix?: string } = {}) {
+  const user = await makeUser(db, 'Owner');
+  const project = await makeProject(db, { memberIds: [user.id], sections: opts.sections, prefix: opts.prefix });
+  return { user, project };
+}

@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { beforeAllValue } from './lifecycle.ts';
+
+let template: Promise<Blob | undefined> | undefined;
+
+/**
+ * The migrated PGlite data directory the global setup dumped (read once per
+ * test process); undefined on PostgreSQL.
+ */
+export function pgliteTemplate(): Promise<Blob | undefined> {
+  const file = inject('pgliteTemplate');
+  if (!file) return Promise.resolve(undefined);
+  template ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
+/**
+ * The test database for domain tests (no HTTP app): the shared PostgreSQL
+ * of DATABASE_URL (migrated by the global setup), else a new in-memory PGlite
+ * started from the migrated template.
+ */
+export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (url) return openDatabase({ databaseUrl: url, dataDir: 'memory://', onQuery: opts.onQuery });
+  const loadDataDir = await pgliteTemplate();
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir, onQuery: opts.onQuery });
+  if (!loadDataDir) await migrate(database);
+  return database;
+}
+
+/**
+ * The Prisma client of a test database for the whole file: opened before
+ * its tests, closed after them (see {@link beforeAllValue}).
+ */
+export function useTestDb(opts: Parameters<typeof openTestDatabase>[0] = {}): Db {
+  let database: Database | undefined;
+  return beforeAllValue(
+    async () => {
+      database = await openTestDatabase(opts);
+      return database.prisma;
+    },
+    () => database?.close(),
+  );
+}
