@@ -4,7 +4,7 @@
 // compares one operation with and without the route layer.
 
 import type { RouteDef } from '../src/http/route.ts';
-import { createTaskRoute, listTasksRoute } from '../src/http/routes/mcp/tasks.ts';
+import { createTaskRoute, listTasksRoute } from '../src/http/routes/tools/tasks.ts';
 import type { RequestMaker } from './load.ts';
 import type { SeedResult } from './seed.ts';
 import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';

@@ -16,7 +16,7 @@ import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { buildOpenApi } from './openapi.ts';
 import { SERVICE_VERSION } from '../version.ts';
-import { mcpRoutes } from './routes/mcp/index.ts';
+import { toolRoutes } from './routes/tools/index.ts';
 import { removedRouteMessage, removedRoutes } from './routes/removed.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
@@ -31,7 +31,7 @@ import { mountWebApp } from './web-app.ts';
 /** Every REST and tool route, compiled against the schema. */
 export function allRoutes(): CompiledRoute[] {
   return [
-    ...compileRoutes(schema, '/api/mcp', mcpRoutes),
+    ...compileRoutes(schema, '/api/mcp', toolRoutes),
     ...compileRoutes(schema, '/api/v1', v1Routes),
     ...compileRoutes(schema, '/api', apiRoutes),
   ];

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../http/route.ts';
-import { mcpRoutes } from '../http/routes/mcp/index.ts';
+import { toolRoutes } from '../http/routes/tools/index.ts';
 import { type JsonSchema, type ObjectJsonSchema, type RouteInputLayout, routeInputLayout, routeOutputSchema } from './input-schema.ts';
 import { type RouteCall, ToolInputError, toRouteCall } from './route-call.ts';
 import { TOOL_ANNOTATIONS, type ToolHints, fallbackHints } from './tool-annotations.ts';
@@ -166,8 +166,8 @@ export function buildToolCatalog(routes: RouteDef[]): ToolCatalog {
 
 let defaultCatalog: ToolCatalog | undefined;
 
-/** The tools of the tool-route table (`src/http/routes/mcp`), built once. */
+/** The tools of the tool-route table (`src/http/routes/tools`), built once. */
 export function toolCatalog(): ToolCatalog {
-  defaultCatalog ??= buildToolCatalog(mcpRoutes);
+  defaultCatalog ??= buildToolCatalog(toolRoutes);
   return defaultCatalog;
 }

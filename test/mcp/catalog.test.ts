@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { mcpRoutes } from '../../src/http/routes/mcp/index.ts';
+import { toolRoutes } from '../../src/http/routes/tools/index.ts';
 import { qsBool, qsId, qsInt, qsList } from '../../src/http/query-params.ts';
 import { jsonSchemaOf, routeInputLayout, typedStringParameter } from '../../src/mcp/input-schema.ts';
 import { ToolInputError, toRouteCall } from '../../src/mcp/route-call.ts';
@@ -16,7 +16,7 @@ describe('MCP tool catalog (from the tool-route table)', () => {
     const names = catalog.tools.map((t) => t.name);
     for (const name of SPEC_TOOLS) expect(names).toContain(name);
     const served = new Set(catalog.tools.flatMap((t) => t.routes.map((r) => r.operationId)));
-    expect([...served].sort()).toEqual(mcpRoutes.map((r) => r.operationId).sort());
+    expect([...served].sort()).toEqual(toolRoutes.map((r) => r.operationId).sort());
   });
 
   it('has true annotations and agent guidance written down for every tool', () => {
@@ -33,7 +33,7 @@ describe('MCP tool catalog (from the tool-route table)', () => {
   });
 
   it('derives every single-route input schema from the route’s zod schemas', () => {
-    for (const route of mcpRoutes) {
+    for (const route of toolRoutes) {
       const grouped = Object.values(ACTION_TOOLS).some((a) => Object.values(a).includes(route.operationId));
       if (grouped) continue;
       const tool = catalog.get(route.operationId)!;
@@ -93,11 +93,11 @@ describe('MCP tool catalog (from the tool-route table)', () => {
   });
 
   it('fails at start-up when the route table and the tool names disagree', () => {
-    const withoutCreate = mcpRoutes.filter((r) => r.operationId !== 'tasksvc_section_create');
+    const withoutCreate = toolRoutes.filter((r) => r.operationId !== 'tasksvc_section_create');
     expect(() => buildToolCatalog(withoutCreate)).toThrow(/tasksvc_section: no route tasksvc_section_create/);
-    const listTasks = mcpRoutes.find((r) => r.operationId === 'tasksvc_list_tasks')!;
+    const listTasks = toolRoutes.find((r) => r.operationId === 'tasksvc_list_tasks')!;
     const clash = { ...listTasks, operationId: 'tasksvc_x', path: '/x/:search', params: z.object({ search: z.string() }) };
-    expect(() => buildToolCatalog([...mcpRoutes, clash])).toThrow(/"search" is in both params and query/);
+    expect(() => buildToolCatalog([...toolRoutes, clash])).toThrow(/"search" is in both params and query/);
     expect(() => toRouteCall({ method: 'GET', path: '/p/:id' }, { schema: { type: 'object', properties: {} }, slots: {} }, {})).toThrow(
       ToolInputError,
     );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { ASSIGN_ROUTE_DOCUMENT, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../mcp/assignees.ts';
+import { ASSIGN_ROUTE_DOCUMENT, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../tools/assignees.ts';
 
 interface AssigneeNode {
   kind: 'user' | 'agent';

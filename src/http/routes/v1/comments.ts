@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMENT_PAGE } from '../../../domain/comment.ts';
 import { qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { newCommentBody, newCommentVariables, taskRefBody, taskRefQuery, toTaskRef } from '../mcp/comments.ts';
+import { newCommentBody, newCommentVariables, taskRefBody, taskRefQuery, toTaskRef } from '../tools/comments.ts';
 
 interface CommentNode {
   id: number;

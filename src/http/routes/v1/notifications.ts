@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INBOX_PAGE } from '../../../domain/inbox.ts';
 import { qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { inboxPagingQuery, notificationIdsBody, notificationOut, notificationSchema, type NotificationNode } from '../mcp/inbox.ts';
+import { inboxPagingQuery, notificationIdsBody, notificationOut, notificationSchema, type NotificationNode } from '../tools/inbox.ts';
 
 /** GET /api/v1/notifications. */
 export const listNotificationsRoute = route({

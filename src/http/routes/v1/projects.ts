@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectIdParams, projectListQuery, projectListVariables } from '../mcp/projects.ts';
+import { projectIdParams, projectListQuery, projectListVariables } from '../tools/projects.ts';
 import { route } from '../../route.ts';
 
 interface ProjectNode {

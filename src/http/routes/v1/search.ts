@@ -8,7 +8,7 @@ import {
   searchHits,
   searchQueryParams,
   searchVariables,
-} from '../mcp/search.ts';
+} from '../tools/search.ts';
 
 /** GET /api/v1/tasks/search: the tool search with the REST envelope. */
 export const searchTasksRoute = route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectIdParams } from '../mcp/projects.ts';
+import { projectIdParams } from '../tools/projects.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 

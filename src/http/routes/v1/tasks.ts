@@ -13,7 +13,7 @@ import {
   taskListVariables,
   taskWriteFields,
   updateInputOf,
-} from '../mcp/tasks.ts';
+} from '../tools/tasks.ts';
 
 // REST task routes. The spec names them without shapes; they follow the
 // style of the spec's REST routes: `success: true`, snake_case fields with

@@ -9,4 +9,4 @@ import { viewRoutes } from './views.ts';
 import { projectRoutes } from './projects.ts';
 
 /** Every tool route (`/api/mcp/*`, spec 4.1, 4.4). */
-export const mcpRoutes: RouteDef[] = [...userRoutes, ...searchRoutes, ...taskRoutes, ...assigneeRoutes, ...commentRoutes, ...inboxRoutes, ...viewRoutes, ...projectRoutes];
+export const toolRoutes: RouteDef[] = [...userRoutes, ...searchRoutes, ...taskRoutes, ...assigneeRoutes, ...commentRoutes, ...inboxRoutes, ...viewRoutes, ...projectRoutes];
