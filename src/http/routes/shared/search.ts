@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRIORITIES, STATUSES } from '../../../domain/task/fields.ts';
 import { SEARCH_LIMITS } from '../../../search/search-tasks.ts';
+import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsId, qsInt } from '../../query-params.ts';
 
 // Task search (spec 4.1 `tasksvc_search_tasks`), the tool route and its REST twin.
@@ -13,15 +13,11 @@ export const searchQueryParams = z.object({
     .describe(`Search text, required, 1 to ${SEARCH_LIMITS.queryMax} characters.`),
   board_id: qsId().optional().describe('Alias of `project_id`.'),
   project_id: qsId().optional().describe('Only tasks of this project.'),
-  section: z.string().trim().min(1).max(200).optional().describe('Section name (case-insensitive).'),
-  assigned_to: z
-    .string()
-    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
-    .optional()
-    .describe('`me`, `unassigned`, or a user id.'),
-  priority: z.enum(PRIORITIES).optional().describe('`urgent`, `high`, `medium` or `low`.'),
+  section: sectionParam(),
+  assigned_to: assignedToParam(),
+  priority: priorityParam(),
   has_due_date: qsBool().optional().describe('`true`: with a due date; `false`: without.'),
-  status: z.enum(STATUSES).optional().describe('`Normal` (default), `Archive` or `Deleted`.'),
+  status: statusParam(),
   limit: qsInt(1, SEARCH_LIMITS.maxLimit)
     .optional()
     .describe(`Hits to return, 1 to ${SEARCH_LIMITS.maxLimit} (default ${SEARCH_LIMITS.defaultLimit}).`),

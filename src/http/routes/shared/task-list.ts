@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PRIORITIES, STATUSES } from '../../../domain/task/fields.ts';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
+import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsDate, qsId, qsInt, qsList } from '../../query-params.ts';
 
 /** Query parameters of the task list (tool `GET /api/mcp/tasks` and `GET /api/v1/tasks`). */
@@ -15,14 +15,10 @@ export const taskListQuery = z.object({
     .describe('Fetch this one task, e.g. `ABC-12` (add `project_id` when ambiguous).'),
   project_id: qsId().optional().describe('Only tasks of this project.'),
   board_id: qsId().optional().describe('Alias of `project_id`.'),
-  section: z.string().trim().min(1).max(200).optional().describe('Section name (case-insensitive).'),
-  assigned_to: z
-    .string()
-    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
-    .optional()
-    .describe('`me`, `unassigned`, or a user id.'),
-  priority: z.enum(PRIORITIES).optional().describe('`urgent`, `high`, `medium` or `low`.'),
-  status: z.enum(STATUSES).optional().describe('`Normal` (default), `Archive` or `Deleted`.'),
+  section: sectionParam(),
+  assigned_to: assignedToParam(),
+  priority: priorityParam(),
+  status: statusParam(),
   labels: qsList().optional().describe('Comma-separated label names: tasks with ANY of them (case-insensitive).'),
   has_due_date: qsBool().optional().describe('`true`: with a due date; `false`: without.'),
   due_date_before: qsDate().optional().describe('Due strictly before (ISO 8601; a date alone is 00:00 UTC).'),
