@@ -24,7 +24,7 @@ import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
-import { graphqlParamsGuard, requestSizeLimits, requestTimeout } from './request-limits.ts';
+import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
 import { mountWebApp } from './web-app.ts';
 
@@ -102,6 +102,7 @@ export function createApp(services: Services) {
   }
   const limiter = createRateLimiter(services.config, logger);
   app.use(...requestSizeLimits(services.config));
+  app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
   app.use(
     authMiddleware(services, {

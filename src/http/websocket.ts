@@ -1,27 +1,34 @@
 import type { Server } from 'node:http';
 import { type GraphQLSchema, parse } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
 import { authenticateBearer } from '../domain/api-key.ts';
+import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { nulError } from '../graphql/nul-guard.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
 import type { Services } from '../services.ts';
+import { type SocketExtra, serveGraphqlWs } from './graphql-ws-server.ts';
 
 /** The graphql-ws endpoint attached to an HTTP server; `close` ends every socket. */
 export interface GraphqlWebSocket {
   close(): Promise<void>;
 }
 
+type Extra = SocketExtra & { viewer?: Viewer };
+
 /**
  * Serves `graphql-ws` on `server` at /graphql: the connection is
  * authenticated once (Bearer key from the connection params or the upgrade
- * request's `Authorization` header), and each operation is checked for NUL
- * characters before it runs, like HTTP operations.
+ * request's `Authorization` header). A message larger than MAX_BODY_BYTES
+ * closes the socket with 1009 (the HTTP body limit); one nesting deeper than
+ * MAX_INPUT_DEPTH closes it with 4400 before it is parsed; each operation is
+ * checked for NUL characters before it runs, like HTTP operations.
  */
 export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, services: Services): GraphqlWebSocket {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
-  const wsCleanup = useServer<Record<string, unknown>, { viewer?: Viewer }>(
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: services.config.MAX_BODY_BYTES });
+  const sockets = serveGraphqlWs<Extra>(
+    wss,
     {
       schema,
       subscribe: sharedSubscribe,
@@ -49,11 +56,17 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
       },
       context: (ctx) => ({ db: services.database.prisma, services, viewer: ctx.extra.viewer ?? null, requestId: 'ws' }),
     },
-    wss,
+    {
+      screenMessage: (text) => {
+        const key = jsonTextTooDeep(text);
+        if (key === null) return null;
+        return { code: CloseCode.BadRequest, reason: `${key || 'message'}: nests deeper than ${MAX_INPUT_DEPTH} levels` };
+      },
+    },
   );
   return {
     close: async () => {
-      await wsCleanup.dispose();
+      await sockets.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
