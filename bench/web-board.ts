@@ -9,25 +9,28 @@
 // new title on screen is taken (the server's commit, its event through the
 // outbox and graphql-ws, and the render; one wall clock, one machine).
 //
-//   npm run bench:web [-- --tasks 500 --runs 7 --changes 20]
+//   npm run bench:web [-- --tasks 500 --runs 7 --changes 20 | --smoke]
 //
 // The database is DATABASE_URL's PostgreSQL when set, else in-memory PGlite.
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { launchBrowser } from '../test/support/browser.ts';
 import { makeBusyBoard } from '../test/support/factories.ts';
 import { startScriptServer } from '../test/support/script-server.ts';
+import { benchCommand, integer } from './options.ts';
 
-const { values } = parseArgs({
-  options: {
-    tasks: { type: 'string', default: '500' },
-    runs: { type: 'string', default: '7' },
-    changes: { type: 'string', default: '20' },
-  },
-});
-const taskCount = Number(values.tasks);
-const runs = Number(values.runs);
-const changes = Number(values.changes);
+const values = benchCommand(
+  'npm run bench:web --',
+  'Time to show a board in Chromium, cold each time, and the live lag.',
+)
+  .option('--tasks <n>', 'tasks on the board (default 500)', integer(1), 500)
+  .option('--runs <n>', 'cold loads (default 7)', integer(1), 7)
+  .option('--changes <n>', 'live changes timed (default 20)', integer(1), 20)
+  .parse(process.argv.slice(2), { from: 'user' })
+  .opts();
+// Smoke: a small board, one load, two live changes.
+const taskCount: number = values.smoke ? 20 : values.tasks;
+const runs: number = values.smoke ? 1 : values.runs;
+const changes: number = values.smoke ? 2 : values.changes;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () =>
@@ -39,6 +42,8 @@ const load = () =>
 const { buildWebApp, describeBuild } = await import('../scripts/build-web.mjs');
 console.log(describeBuild(await buildWebApp()));
 
+// The app in this process (not the test helpers: they need vitest's runtime),
+// with the event dispatcher on: the live lag needs events.
 const server = await startScriptServer({ SESSION_SECRET: 'bench-web-board-session-secret-0123' });
 const { key, project } = await makeBusyBoard(server.db, taskCount, (i) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
 const session = await server.fetch('/api/auth/session', { method: 'POST', key });
