@@ -5,6 +5,7 @@ import { createTeam } from '../domain/team.ts';
 import { createUser, requireUserByEmail, setPassword } from '../domain/user.ts';
 import { createServices, type Services } from '../services.ts';
 import { createLogger } from '../logger.ts';
+import { integerOption } from './options.ts';
 import { formatTable, printResult } from './output.ts';
 
 /** Opens the database like the server does (migrating it), runs `fn`, closes. */
@@ -80,7 +81,7 @@ export function registerAdminCommands(program: Command) {
   keys
     .command('revoke')
     .description('Revoke an API key')
-    .requiredOption('--id <id>', 'key id', (v) => Number.parseInt(v, 10))
+    .requiredOption('--id <id>', 'key id', integerOption('the key id', 1, 2_147_483_647))
     .option('--json', 'print JSON')
     .action(async (o: { id: number; json?: boolean }) =>
       withServices(async ({ database }) => {

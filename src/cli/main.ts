@@ -80,8 +80,12 @@ async function buildProgram(argv: string[]): Promise<Command> {
 try {
   await (await buildProgram(process.argv)).parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) process.exit(err.exitCode);
   const json = process.argv.includes('--json');
+  if (err instanceof CommanderError) {
+    // Commander has printed the usage error on stderr; `--json` callers also get it as one JSON object.
+    if (json && err.exitCode !== 0) process.stdout.write(`${JSON.stringify({ error: 'USAGE', message: err.message.replace(/^error: /, '') })}\n`);
+    process.exit(err.exitCode);
+  }
   const message = err instanceof Error ? err.message : String(err);
   const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : 'ERROR';
   if (json) process.stdout.write(`${JSON.stringify({ error: code, message })}\n`);

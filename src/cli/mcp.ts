@@ -26,21 +26,26 @@ export function registerMcpCommand(program: Command) {
       if (err instanceof ClientSetupError) fail(err.message);
       throw err;
     }
-    const { httpRouteExecutor } = await import('../mcp/http-executor.ts');
+    const { NotTasksvcError, httpRouteExecutor } = await import('../mcp/http-executor.ts');
     const execute = httpRouteExecutor(service);
     let who;
     try {
       who = await execute({ method: 'GET', path: '/user/context', query: {} });
     } catch (err) {
+      if (err instanceof NotTasksvcError) return fail(err.message);
       return fail(`cannot reach ${service.url}: ${err instanceof Error ? (err.cause as Error)?.message ?? err.message : String(err)}`);
     }
     if (who.status === 401) fail(`API key rejected by ${service.url} (401). Check TASKSVC_API_KEY or --key.`);
     if (who.status !== 200) fail(`${service.url}/api/mcp/user/context answered ${who.status}; is TASKSVC_URL a tasksvc service?`);
+    // Any JSON API answers 200 somewhere: only tasksvc's user context has this shape.
+    const user = who.body as { id?: unknown; email?: unknown; displayName?: unknown };
+    if (typeof user.id !== 'number' || typeof user.email !== 'string' || typeof user.displayName !== 'string') {
+      fail(`${service.url}/api/mcp/user/context answered 200 without a tasksvc user ({id, email, displayName}); is TASKSVC_URL a tasksvc service?`);
+    }
     const { createMcpServer } = await import('../mcp/server.ts');
     const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
     const server = createMcpServer(execute);
     await server.connect(new StdioServerTransport());
-    const user = who.body as { email?: string };
-    process.stderr.write(`tasksvc mcp: serving tools of ${service.url} as ${user.email ?? 'the key owner'} over stdio\n`);
+    process.stderr.write(`tasksvc mcp: serving tools of ${service.url} as ${String(user.email)} over stdio\n`);
   });
 }

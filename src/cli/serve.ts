@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import { integerOption } from './options.ts';
 import { applyHeapGrowth } from '../heap-growth.ts';
 import { createServices } from '../services.ts';
 
@@ -8,7 +9,7 @@ export function registerServeCommand(program: Command) {
   program
     .command('serve')
     .description('Run the HTTP service (GraphQL, REST, tool routes, subscriptions)')
-    .option('--port <port>', 'port (default PORT or 3000)', (v) => Number.parseInt(v, 10))
+    .option('--port <port>', 'port (default PORT or 3000)', integerOption('the port', 0, 65535))
     .option('--json', 'print the start-up summary as JSON')
     .action(async (o: { port?: number; json?: boolean }) => {
       const config = loadConfig();

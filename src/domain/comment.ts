@@ -151,13 +151,34 @@ async function requireOwnComment(tx: Prisma.TransactionClient, userId: number, c
   return comment;
 }
 
+/** Writes `comment.updated` / `comment.deleted` for the board of the comment's task, in `tx`. */
+async function recordCommentEvent(
+  tx: Prisma.TransactionClient,
+  type: 'comment.updated' | 'comment.deleted',
+  comment: { id: number; taskId: number },
+  actorId: number,
+) {
+  const task = await tx.task.findUniqueOrThrow({
+    where: { id: comment.taskId },
+    select: { projectId: true, uniqueIndex: true, project: { select: { ticketPrefix: true } } },
+  });
+  await recordBoardEvent(tx, {
+    type,
+    projectId: task.projectId,
+    actorId,
+    task: { id: comment.taskId, ticketNumber: ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex) },
+    data: { commentId: comment.id },
+  });
+}
+
 const editInput = z.object({ text: commentText(), contentType: z.string().nullish() });
 
 /**
  * Changes the text of one's own comment (HTML, or markdown with
  * `contentType: markdown`, rendered as on add). A real change sets
- * `editedAt`; the same text again changes nothing. Mentions, images and the
- * author stay as they were; nobody is notified again.
+ * `editedAt` and writes a `comment.updated` board event; the same text again
+ * changes nothing. Mentions, images and the author stay as they were; nobody
+ * is notified again.
  */
 export async function editComment(db: Db, userId: number, commentId: number, input: z.input<typeof editInput>) {
   const args = parseInput(editInput, input);
@@ -165,15 +186,18 @@ export async function editComment(db: Db, userId: number, commentId: number, inp
   return db.$transaction(async (tx) => {
     const comment = await requireOwnComment(tx, userId, commentId, 'edit');
     if (comment.text === html) return comment;
-    return tx.comment.update({ where: { id: comment.id }, data: { text: html, editedAt: new Date() } });
+    const edited = await tx.comment.update({ where: { id: comment.id }, data: { text: html, editedAt: new Date() } });
+    await recordCommentEvent(tx, 'comment.updated', comment, userId);
+    return edited;
   });
 }
 
-/** Deletes one's own comment for good (its mentions go with it); answers the id. */
+/** Deletes one's own comment for good (its mentions go with it) with a `comment.deleted` board event; answers the id. */
 export async function deleteComment(db: Db, userId: number, commentId: number): Promise<{ id: number; taskId: number }> {
   return db.$transaction(async (tx) => {
     const comment = await requireOwnComment(tx, userId, commentId, 'delete');
     await tx.comment.delete({ where: { id: comment.id } });
+    await recordCommentEvent(tx, 'comment.deleted', comment, userId);
     return { id: comment.id, taskId: comment.taskId };
   });
 }

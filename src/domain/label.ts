@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
+import { type Changes, type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject, visibleProjectsWhere } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
@@ -93,7 +93,9 @@ export type UpdateLabelInput = z.input<typeof updateLabelInput>;
  * Renames a label and/or changes its colour (null clears it); any member of
  * the board may. The new name follows the create rule: unique in the board
  * regardless of case (another label's name → CONFLICT on `name`); changing
- * only its case is allowed. Tasks keep the label, so they do not change.
+ * only its case is allowed. Tasks keep the label, so they do not change; a
+ * real change writes a `label.updated` board event with `{labelId, changes}`
+ * (nothing changed: nothing written).
  */
 export async function updateLabel(
   db: Db,
@@ -111,25 +113,38 @@ export async function updateLabel(
     });
     if (clash) throw duplicateLabelError(args.name);
   }
-  const { count } = await db.label
-    .updateMany({
-      where: { id: label.id },
-      data: { ...(args.name !== undefined ? { name: args.name } : {}), ...(args.color !== undefined ? { color: args.color } : {}) },
+  const changes: Changes = {};
+  if (args.name !== undefined && args.name !== label.name) changes.name = { from: label.name, to: args.name };
+  if (args.color !== undefined && args.color !== label.color) changes.color = { from: label.color, to: args.color };
+  if (Object.keys(changes).length === 0) return label;
+  return db
+    .$transaction(async (tx) => {
+      const { count } = await tx.label.updateMany({
+        where: { id: label.id },
+        data: { ...(changes.name ? { name: args.name } : {}), ...(changes.color ? { color: args.color } : {}) },
+      });
+      if (count === 0) throw new NotFoundError(`Label ${label.id}`, 'labelId');
+      await recordBoardEvent(tx, {
+        type: 'label.updated',
+        projectId: label.projectId,
+        actorId: userId,
+        data: { labelId: label.id, changes },
+      });
+      return tx.label.findUniqueOrThrow({ where: { id: label.id } });
     })
     .catch((err: unknown) => {
       // A concurrent create or rename to the same name loses on the unique index.
       if ((err as { code?: string }).code === 'P2002') throw duplicateLabelError(args.name ?? label.name);
       throw err;
     });
-  if (count === 0) throw new NotFoundError(`Label ${label.id}`, 'labelId');
-  return db.label.findUniqueOrThrow({ where: { id: label.id } });
 }
 
 /**
- * Deletes a label of a board; any member may. It comes off every task that
- * carried it: each of those tasks gets a new `updatedAt` and a
- * `task.updated` event with `{changes: {labels: {from, to}}}` in the same
- * transaction (no inbox entries: one board-wide action would flood them).
+ * Deletes a label of a board; any member may, with a `label.deleted` board
+ * event. It comes off every task that carried it: each of those tasks gets a
+ * new `updatedAt` and a `task.updated` event with
+ * `{changes: {labels: {from, to}}}` in the same transaction (no inbox
+ * entries: one board-wide action would flood them).
  */
 export async function deleteLabel(
   db: Db,
@@ -150,6 +165,12 @@ export async function deleteLabel(
       orderBy: { id: 'asc' },
     });
     await tx.label.delete({ where: { id: label.id } });
+    await recordBoardEvent(tx, {
+      type: 'label.deleted',
+      projectId: label.projectId,
+      actorId: userId,
+      data: { labelId: label.id, name: label.name },
+    });
     if (tasks.length) {
       await tx.task.updateMany({ where: { id: { in: tasks.map((t) => t.id) } }, data: { updatedAt: new Date() } });
       const byName = (a: string, b: string) => a.localeCompare(b);

@@ -9,6 +9,9 @@ export type TaskEventName = (typeof TASK_EVENTS)[number];
 /**
  * Events of a board beyond the webhook ones, live on `boardEvents` only:
  * what a board view needs to stay correct without refetching.
+ * `task.deleted` is never written: a task deleted for good is the webhook
+ * event `task.updated` with `{deleted: true}`, which `boardEvents` names
+ * `task.deleted` (src/graphql/types/board-event.ts).
  */
 export const BOARD_ONLY_EVENTS = [
   'task.deleted',
@@ -34,7 +37,7 @@ export type BoardEventName = (typeof BOARD_EVENTS)[number];
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 export interface TaskEventInput {
-  type: TaskEventName | 'task.deleted';
+  type: TaskEventName;
   task: { id: number; projectId: number; ticketNumber: string };
   actorId: number | null;
   /** Event-specific `data` of the webhook payload (e.g. `{changes}` or `{assignee}`). */

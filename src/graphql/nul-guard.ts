@@ -1,6 +1,6 @@
 import { type ArgumentNode, type DocumentNode, type ExecutionArgs, type ExecutionResult, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { findNulCharacter, nulCharacterError } from '../domain/text-input.ts';
+import { inputError, nulCharacterError } from '../domain/text-input.ts';
 import type { ValidationError } from '../errors.ts';
 
 /** The first argument whose literal value holds a NUL character, by name. */
@@ -16,10 +16,13 @@ function argumentWithNul(document: DocumentNode): string | null {
   return found;
 }
 
-/** The VALIDATION error for the first NUL character in an operation's variables or literals, or null. */
+/**
+ * The VALIDATION error for an operation's variables nested too deep, or for
+ * the first NUL character in its variables or literals; null when neither.
+ */
 export function nulError(args: Pick<ExecutionArgs, 'document' | 'variableValues'>): ValidationError | null {
-  const inVariables = findNulCharacter(args.variableValues ?? {});
-  if (inVariables) return nulCharacterError(inVariables.join('.') || null);
+  const inVariables = inputError(args.variableValues ?? {}, 'variables');
+  if (inVariables) return inVariables;
   const argument = argumentWithNul(args.document);
   return argument ? nulCharacterError(argument) : null;
 }

@@ -25,7 +25,7 @@ import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { originPolicy } from './origin.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
-import { graphqlParamsGuard, requestSizeLimits, requestTimeout } from './request-limits.ts';
+import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
 import { mountWebApp } from './web-app.ts';
 
@@ -112,6 +112,7 @@ export function createApp(services: Services) {
   const limiter = createRateLimiter(services.config, logger);
   const origins = originPolicy(services.config);
   app.use(...requestSizeLimits(services.config));
+  app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
   app.use(
     authMiddleware(services, {

@@ -6,7 +6,7 @@ import { ValidationError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency.ts';
 import { toValidationError } from '../domain/validate.ts';
-import { assertNoNulCharacters } from '../domain/text-input.ts';
+import { assertSafeInput } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
 import { etagOf, noneMatch, pageLinks, pageOf } from './conditional.ts';
@@ -40,7 +40,7 @@ export function compileRoutes(schema: GraphQLSchema, prefix: string, defs: Route
 
 function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   if (!schema) return {} as T;
-  assertNoNulCharacters(value);
+  assertSafeInput(value);
   const result = schema.safeParse(value);
   if (!result.success) throw toValidationError(result.error);
   return result.data;

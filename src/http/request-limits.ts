@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config.ts';
+import { inputDepthError, jsonTextTooDeep } from '../domain/text-input.ts';
 import { AppError, ValidationError } from '../errors.ts';
 import type { AppEnv } from './env.ts';
 import { toErrorResponse } from './error-body.ts';
@@ -101,7 +102,8 @@ export function requestTimeout(ms: number): MiddlewareHandler<AppEnv> {
  * graphql-yoga answers 500 when the `variables` or `extensions` parameter
  * of a GET query string (or of a form-encoded POST) is not JSON. Such a
  * request is the client's mistake: refuse it with 400 and a GraphQL error
- * naming the parameter before it reaches yoga.
+ * naming the parameter before it reaches yoga; so is one nesting deeper
+ * than MAX_INPUT_DEPTH (`too_deep`).
  */
 export function graphqlParamsGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -113,6 +115,8 @@ export function graphqlParamsGuard(): MiddlewareHandler<AppEnv> {
     for (const name of ['variables', 'extensions']) {
       const value = params?.get(name);
       if (!value) continue;
+      const deepKey = jsonTextTooDeep(value);
+      if (deepKey !== null) return c.json(graphqlRefusal(inputDepthError(name)), 400);
       try {
         JSON.parse(value);
       } catch {
@@ -124,5 +128,33 @@ export function graphqlParamsGuard(): MiddlewareHandler<AppEnv> {
       }
     }
     return next();
+  };
+}
+
+/** The GraphQL-over-HTTP shape of a refusal on /graphql (errors with code, field and detail). */
+function graphqlRefusal(err: AppError) {
+  return { errors: [{ message: err.message, extensions: { code: err.code, field: err.field, detail: err.detail } }] };
+}
+
+/**
+ * Refuses a request body that nests arrays or objects deeper than
+ * MAX_INPUT_DEPTH with 400 (`details: {field: <top-level key or "body">,
+ * code: "too_deep"}`), scanning the text before anything parses it: every
+ * JSON body (REST, tool routes, /graphql, /mcp) is checked in constant stack
+ * and linear time, before authentication. Form-encoded and multipart bodies
+ * are not JSON and are left alone.
+ */
+export function jsonDepthLimit(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/')) return next();
+    const key = jsonTextTooDeep(await c.req.raw.clone().text());
+    if (key === null) return next();
+    const err = inputDepthError(key || 'body');
+    if (c.req.path === '/graphql') return c.json(graphqlRefusal(err), 400);
+    const { status, body } = toErrorResponse(err, c.get('logger'));
+    return c.json(body, status as 400);
   };
 }

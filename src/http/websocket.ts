@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import { type GraphQLSchema, parse } from 'graphql';
-import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
 import { sessionSecret } from '../auth/session.ts';
+import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { nulError } from '../graphql/nul-guard.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
 import type { Services } from '../services.ts';
+import { type SocketExtra, serveGraphqlWs } from './graphql-ws-server.ts';
 import { identifyCaller } from './auth-middleware.ts';
 import { originPolicy } from './origin.ts';
 
@@ -15,6 +17,8 @@ export interface GraphqlWebSocket {
   close(): Promise<void>;
 }
 
+type Extra = SocketExtra & { viewer?: Viewer };
+
 /**
  * Serves `graphql-ws` on `server` at /graphql: the connection is
  * authenticated once by the same rule as HTTP (identifyCaller): a Bearer
@@ -22,14 +26,17 @@ export interface GraphqlWebSocket {
  * else the upgrade's session cookies. Cookies count only when the upgrade's
  * `Origin` is the service's own or listed in CORS_ORIGINS (or absent: not a
  * browser); a foreign page's socket carrying a visitor's cookies is closed
- * with 4403. Each operation is checked for NUL characters before it runs,
- * like HTTP operations.
+ * with 4403. A message larger than MAX_BODY_BYTES closes the socket with
+ * 1009 (the HTTP body limit); one nesting deeper than MAX_INPUT_DEPTH closes
+ * it with 4400 before it is parsed; each operation is checked for NUL
+ * characters before it runs, like HTTP operations.
  */
 export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, services: Services): GraphqlWebSocket {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: services.config.MAX_BODY_BYTES });
   const secret = sessionSecret(services.config).secret;
   const origins = originPolicy(services.config);
-  const wsCleanup = useServer<Record<string, unknown>, { viewer?: Viewer }>(
+  const sockets = serveGraphqlWs<Extra>(
+    wss,
     {
       schema,
       subscribe: sharedSubscribe,
@@ -59,11 +66,17 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
       },
       context: (ctx) => ({ db: services.database.prisma, services, viewer: ctx.extra.viewer ?? null, requestId: 'ws' }),
     },
-    wss,
+    {
+      screenMessage: (text) => {
+        const key = jsonTextTooDeep(text);
+        if (key === null) return null;
+        return { code: CloseCode.BadRequest, reason: `${key || 'message'}: nests deeper than ${MAX_INPUT_DEPTH} levels` };
+      },
+    },
   );
   return {
     close: async () => {
-      await wsCleanup.dispose();
+      await sockets.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

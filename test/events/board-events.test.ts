@@ -162,6 +162,71 @@ describe('boardEvents', () => {
     expect(replay.find((e) => e.event === 'label.created')?.label?.name).toBe('Bug');
   });
 
+  it('label rename and delete, comment edit and delete, task labels and a hard task delete each reach the board; a no-op writes nothing', async () => {
+    const owner = await makeUserWithKey(app.db, 'Owner');
+    const project = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const k = owner.key;
+    const pid = project.id;
+    const { createLabel: bug } = await gql(k, 'mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', {
+      i: { projectId: pid, name: 'Bug' },
+    });
+    const { createTask: task } = await gql(k, 'mutation($i: CreateTaskInput!) { createTask(input: $i) { id } }', {
+      i: { projectId: pid, title: 'Doomed' },
+    });
+    const { addComment: comment } = await gql(k, 'mutation($r: TaskRefInput!, $t: String!) { addComment(ref: $r, text: $t) { id } }', {
+      r: { taskId: task.id },
+      t: 'First thought',
+    });
+    const registered = feedWaiter(app.services.feed);
+    const sub = wsSubscribe(app.url, owner.key, { projectId: pid }, BOARD_SUBSCRIPTION);
+    await registered(1);
+
+    const updateLabel = 'mutation($id: Int!, $i: UpdateLabelInput!) { updateLabel(id: $id, input: $i) { id } }';
+    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: 'red' } });
+    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: 'red' } }); // the same again: no event
+    await gql(k, 'mutation($r: TaskRefInput!, $l: [Int!]!) { addTaskLabels(ref: $r, labelIds: $l) { id } }', {
+      r: { taskId: task.id },
+      l: [bug.id],
+    });
+    const editComment = 'mutation($id: Int!, $t: String!) { editComment(id: $id, text: $t) { id } }';
+    await gql(k, editComment, { id: comment.id, t: 'Second thought' });
+    await gql(k, editComment, { id: comment.id, t: 'Second thought' }); // unchanged: no event
+    await gql(k, 'mutation($id: Int!) { deleteComment(id: $id) { id } }', { id: comment.id });
+    await gql(k, 'mutation($id: Int!) { deleteLabel(id: $id) { id } }', { id: bug.id });
+    await gql(k, 'mutation($r: TaskRefInput!) { deleteTask(ref: $r) { id } }', { r: { taskId: task.id } });
+
+    const names = ['label.updated', 'task.updated', 'comment.updated', 'comment.deleted', 'label.deleted', 'task.updated', 'task.deleted'];
+    await waitFor(() => sub.got.length >= names.length, 20_000, 'board events');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sub.got.every((g) => !g.errors)).toBe(true);
+    const events = sub.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents);
+    expect(events.map((e) => e.event)).toEqual(names);
+    expect(events[0]).toMatchObject({
+      labelId: bug.id,
+      label: { name: 'Defect' },
+      data: { changes: { name: { from: 'Bug', to: 'Defect' }, color: { from: null, to: 'red' } } },
+    });
+    expect(events[1].data.changes.labels).toEqual({ from: [], to: ['Defect'] });
+    expect(events[2]).toMatchObject({ taskId: task.id, commentId: comment.id, comment: { text: expect.stringContaining('Second') } });
+    expect(events[3]).toMatchObject({ taskId: task.id, commentId: comment.id, comment: null });
+    expect(events[4]).toMatchObject({ labelId: bug.id, label: null, data: { name: 'Defect' } });
+    expect(events[5].data.changes.labels).toEqual({ from: ['Defect'], to: [] });
+    expect(events[6]).toMatchObject({ taskId: task.id, task: null, data: { deleted: true } });
+
+    // The `events` filter uses the board names; taskEvents keeps the webhook name.
+    const onlyDeletes = wsSubscribe(
+      app.url,
+      owner.key,
+      { projectId: pid, after: String(BigInt(events[0].cursor) - 1n), events: ['task.deleted'] },
+      BOARD_SUBSCRIPTION.replace('$after: ID)', '$after: ID, $events: [String!])').replace('after: $after)', 'after: $after, events: $events)'),
+    );
+    await waitFor(() => onlyDeletes.got.length >= 1, 10_000, 'the delete');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(onlyDeletes.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents.event)).toEqual(['task.deleted']);
+    const asTaskEvent = await app.db.outboxEvent.findMany({ where: { taskId: task.id, type: 'task.updated' }, orderBy: { id: 'desc' }, take: 1 });
+    expect(asTaskEvent[0].data).toMatchObject({ deleted: true });
+  });
+
   it('object fields are read per viewer: of two members running the same document, only the one who can see where a task went gets it', async () => {
     const both = await makeUserWithKey(app.db, 'Both');
     const onlyHere = await makeUserWithKey(app.db, 'OnlyHere');

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { createTestServer } from '../support/app.ts';
-import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { placeholderJson, placeholderWorld } from './placeholder-world.ts';
+import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts';
 
 type Expectation = 'not_found' | 'not_found_or_nothing' | 'no_leak' | 'refused';
 interface Row {
@@ -21,29 +22,9 @@ interface Row {
   expect?: Expectation;
 }
 
-interface World {
-  a: {
-    userId: number;
-    key: string;
-    teamId: number;
-    teamUuid: string;
-    projectId: number;
-    sectionId: number;
-    labelId: number;
-  };
-  aTask: { id: number; ticket: string };
-  a2: { userId: number };
-  commentId: number;
-  viewId: number;
-  draftId: number;
-  webhookId: number;
-  deliveryId: number;
-  notificationId: number;
-  b: { userId: number; key: string; projectId: number; sectionId: number; taskId: number };
-}
-
-const MARK = 'Zephyrsecret';
-const hook = { url: 'https://hooks.example.com/in', metadata: { 'X-Event-Type': ['task.created'] } };
+type World = TenantWorld;
+const placeholder = placeholderWorld<World>();
+const hook = HOOK;
 
 const ROWS: Row[] = [
   // Tool routes (/api/mcp).
@@ -246,106 +227,11 @@ let t: Awaited<ReturnType<typeof createTestServer>>;
 let dropDb: () => Promise<void> = async () => undefined;
 let w: World;
 
-async function ok(res: Response) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`setup request failed: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-
 beforeAll(async () => {
   const isolated = await isolatedDatabaseEnv();
   dropDb = isolated.drop;
   t = await createTestServer({ env: { ...isolated.env, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_ANON_PER_MINUTE: '0' } });
-  const a = await makeUserWithKey(t.db, 'Alice');
-  const a2 = await makeUserWithKey(t.db, 'Alan');
-  const b = await makeUserWithKey(t.db, 'Bob');
-  const teamA = await makeTeam(t.db, [a.user.id, a2.user.id]);
-  const teamB = await makeTeam(t.db, [b.user.id]);
-  const projectA = await makeProject(t.db, {
-    memberIds: [a.user.id, a2.user.id],
-    teamId: teamA.id,
-    title: `${MARK} board`,
-    prefix: 'ZEP',
-  });
-  const projectB = await makeProject(t.db, { memberIds: [b.user.id], teamId: teamB.id, prefix: 'BOB' });
-  const label = await t.db.label.create({ data: { projectId: projectA.id, name: `${MARK}-label` } });
-  const as = { key: a.key };
-
-  const task = await ok(
-    await t.fetch('/api/v1/tasks', { method: 'POST', ...as, json: { project_id: projectA.id, title: `${MARK} task` } }),
-  );
-  const bTask = await ok(
-    await t.fetch('/api/v1/tasks', {
-      method: 'POST',
-      key: b.key,
-      json: { project_id: projectB.id, title: 'bob task' },
-    }),
-  );
-  const aTaskRow = await t.db.task.findUniqueOrThrow({ where: { id: task.task.id } });
-  const comment = await ok(
-    await t.fetch('/api/mcp/comments', {
-      method: 'POST',
-      ...as,
-      json: { task_id: aTaskRow.id, text: `${MARK} comment` },
-    }),
-  );
-  const view = await ok(
-    await t.fetch('/api/mcp/view', { method: 'POST', ...as, json: { project_id: projectA.id, title: `${MARK} view` } }),
-  );
-  const draft = await ok(
-    await t.fetch('/api/v1/drafts', {
-      method: 'POST',
-      ...as,
-      json: { project_id: projectA.id, title: `${MARK} draft` },
-    }),
-  );
-  const webhook = await ok(
-    await t.fetch('/api/v1/webhook/subscriptions', {
-      method: 'POST',
-      ...as,
-      json: { ...hook, project_id: projectA.id },
-    }),
-  );
-  const event = await t.db.outboxEvent.findFirstOrThrow({ where: { projectId: projectA.id } });
-  const delivery = await t.db.webhookDelivery.create({
-    data: { subscriptionId: webhook.subscription.id, eventId: event.id, status: 'failed' },
-  });
-  const notification = await t.db.notification.create({
-    data: {
-      userId: a.user.id,
-      type: 'assignment',
-      taskId: aTaskRow.id,
-      actorId: a2.user.id,
-      message: `${MARK} notification`,
-    },
-  });
-
-  w = {
-    a: {
-      userId: a.user.id,
-      key: a.key,
-      teamId: teamA.id,
-      teamUuid: teamA.uuid,
-      projectId: projectA.id,
-      sectionId: projectA.sections[0].id,
-      labelId: label.id,
-    },
-    aTask: { id: aTaskRow.id, ticket: `ZEP-${aTaskRow.uniqueIndex}` },
-    a2: { userId: a2.user.id },
-    commentId: comment.id,
-    viewId: view.id,
-    draftId: draft.draft.id,
-    webhookId: webhook.subscription.id,
-    deliveryId: delivery.id,
-    notificationId: notification.id,
-    b: {
-      userId: b.user.id,
-      key: b.key,
-      projectId: projectB.id,
-      sectionId: projectB.sections[0].id,
-      taskId: bTask.task.id,
-    },
-  };
+  w = await makeTenantWorld(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -362,7 +248,14 @@ function routeOf(method: string, path: string) {
 }
 
 describe('tenant isolation: B with A’s ids', () => {
-  it.each(ROWS.map((row, i) => [i, row] as const))('row %i', async (_i, row) => {
+  const named = ROWS.map((row) => {
+    const body = row.body?.(placeholder);
+    return [
+      `${row.method} ${row.path(placeholder)}${body === undefined ? '' : ` ${placeholderJson(body)}`}`,
+      row,
+    ] as const;
+  });
+  it.each(named)('%s', async (_name, row) => {
     const path = row.path(w);
     expect(routeOf(row.method, path), `${row.method} ${path} is not a route (fix or remove the row)`).toBeDefined();
     const before = await snapshotDb(t);

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { httpRouteExecutor } from '../../mcp/http-executor.ts';
+import { NotTasksvcError, httpRouteExecutor } from '../../mcp/http-executor.ts';
 import { ToolInputError } from '../../mcp/route-call.ts';
 import { type ToolDef, toolCatalog } from '../../mcp/tool-catalog.ts';
 import { type RouteErrorBody, routeErrorOf } from '../../mcp/tool-result.ts';
@@ -93,6 +93,7 @@ async function runTool(tool: ToolDef, args: Record<string, unknown>, o: Connecti
   try {
     res = await httpRouteExecutor(service)(call);
   } catch (err) {
+    if (err instanceof NotTasksvcError) return printFailure(json, err.status, failure('NOT_TASKSVC', err.message));
     const cause = err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
     return printFailure(json, null, failure('UNAVAILABLE', `Cannot reach tasksvc at ${service.url}: ${cause}`));
   }

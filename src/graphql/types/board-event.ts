@@ -13,6 +13,16 @@ function subjectId(event: EventMessage, prefix: string, key: string): number | n
   return typeof value === 'number' ? value : null;
 }
 
+/**
+ * The event as a board view sees it. A task deleted for good is written as
+ * the webhook event `task.updated` with `{deleted: true}` (spec 6 has three
+ * webhook events, and `taskEvents` delivers those); boards name it
+ * `task.deleted`.
+ */
+export function asBoardEvent(event: EventMessage): EventMessage {
+  return event.event === 'task.updated' && event.data.deleted === true ? { ...event, event: 'task.deleted' } : event;
+}
+
 /** How a board view applies each event; the description of `BoardEvent`. */
 const BOARD_EVENT_RULES = [
   'One change of a board, with the changed thing as you may see it now (each field with your own selection; ',
@@ -20,7 +30,7 @@ const BOARD_EVENT_RULES = [
   '`task.*` events: take `task`; when it is null or its `projectId` is no longer this board (it moved away: ',
   '`fromProjectId` is this board), drop the task, else put it in place (created, updated, moved to another ',
   'section, status changed, labels changed, assigned or unassigned: `data.changes` and `data.action` say what). ',
-  '`task.deleted`: drop `taskId`. ',
+  '`task.deleted` (deleted for good; webhooks and `taskEvents` get it as `task.updated` with `data.deleted`): drop `taskId`. ',
   '`section.created` / `section.updated` (renamed, moved: `ranking`, shown or hidden): take `section`. ',
   '`section.deleted`: drop `sectionId`; its tasks moved to `data.movedTo` (each also has its task.updated). ',
   '`label.created` / `label.updated`: take `label`; `label.deleted`: drop `labelId` from the board and from ',
@@ -129,8 +139,9 @@ builder.subscriptionField('boardEvents', (t) =>
     },
     subscribe: (_root, args, ctx) => {
       const wanted = args.events ? new Set<string>(parseEventNames<BoardEventName>(args.events, 'events', BOARD_EVENTS)) : null;
-      return boardEventStream(ctx, args.projectId, args.after == null ? null : String(args.after), (e) => !wanted || wanted.has(e.event));
+      const after = args.after == null ? null : String(args.after);
+      return boardEventStream(ctx, args.projectId, after, (e) => !wanted || wanted.has(asBoardEvent(e).event));
     },
-    resolve: (event) => event,
+    resolve: (event) => asBoardEvent(event),
   }),
 );

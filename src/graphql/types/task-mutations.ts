@@ -129,7 +129,7 @@ builder.mutationFields((t) => ({
       'Deletes a task for good (unlike `status: Deleted`, which hides it and can be undone): its comments, labels, ' +
       'assignments, watchers and inbox entries go with it; its subtasks stay as top-level tasks; its ticket number is ' +
       'not reused. Allowed to the task’s creator, the board’s creator and owners of the board’s team (others: ' +
-      'FORBIDDEN). Emits `task.updated` with `{deleted: true}`.',
+      'FORBIDDEN). Emits `task.updated` with `{deleted: true}` (on `boardEvents`: `task.deleted`).',
     args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
     resolve: (_root, args, ctx) => deleteTask(ctx.db, viewerOf(ctx).userId, args.ref),
   }),
