@@ -12,6 +12,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Route layering: the REST and tool tables share pieces through routes/shared and the
+  // presenters, never by importing each other's route files.
+  {
+    files: ['src/http/routes/v1/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/tools/**', '../tools/*'], message: 'Share it through src/http/routes/shared or src/http/presenters.' }] }] },
+  },
+  {
+    files: ['src/http/routes/tools/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/v1/**', '../v1/*'], message: 'Share it through src/http/routes/shared or src/http/presenters.' }] }] },
+  },
+  {
+    files: ['src/http/routes/shared/**/*.ts', 'src/http/presenters/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/v1/**', '**/routes/tools/**', '../v1/*', '../tools/*'], message: 'Shared route pieces and presenters depend on no route table.' }] }] },
+  },
   // The web app: React's rules of hooks (and the compiler-backed checks).
   { files: ['web/**/*.{ts,tsx}', 'test/web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {

@@ -3,9 +3,11 @@ import { setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeTeam, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 /** Owner + member in a team project with one task; a stranger outside. */
 async function setup() {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTeamBoard, createToolBoard } from '../../src/domain/board.ts';
 import type { TeamBoardInput } from '../../src/domain/board-manifest.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { makeBoard, makeTeam, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
 let statements = 0;
 const db = useTestDb({ onQuery: () => statements++ });
+useBystander(db);
 
 
 async function userInTeam(extra: number[] = []) {

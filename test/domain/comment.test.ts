@@ -3,9 +3,11 @@ import { addComment, commentListQuery } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 async function setup() {
   const author = await makeUser(db, 'Author');

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createDraft, deleteDraft, draftListQuery, publishDraft, requireDraft, updateDraft } from '../../src/domain/draft.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 async function setup() {
   const user = await makeUser(db, 'Drafter');

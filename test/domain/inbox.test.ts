@@ -6,9 +6,11 @@ import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 async function setup() {
   const creator = await makeUser(db, 'Creator');

@@ -4,10 +4,12 @@ import { addMember, listMembers, parseUserRef, removeMember } from '../../src/do
 import { updateProjectStatus } from '../../src/domain/project.ts';
 import { chooseTicketPrefix, ticketPrefixCandidates } from '../../src/domain/ticket-prefix.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection, thrown } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createSection, deleteSection, listSections, updateSection } from '../../src/domain/section.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {

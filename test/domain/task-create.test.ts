@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { makeOwnedProject } from '../support/factories.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 /** Rows a rejected create must not have written. */
 async function snapshot(projectId: number) {

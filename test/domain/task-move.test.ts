@@ -3,8 +3,10 @@ import { createTask } from '../../src/domain/task/create.ts';
 import { moveTask } from '../../src/domain/task/move.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 async function twoBoards() {
   const user = await makeUser(db);

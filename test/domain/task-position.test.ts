@@ -5,8 +5,10 @@ import { TASK_ORDER, placeTask } from '../../src/domain/task/position.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 /** A board with columns Todo and Done, and tasks a, b, c, d in Todo (created in that order). */
 async function board() {

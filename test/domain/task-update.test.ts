@@ -4,9 +4,11 @@ import { resolveTaskRef } from '../../src/domain/task/task-ref.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
 import { makeOwnedProject } from '../support/factories.ts';
 
 const db = useTestDb();
+useBystander(db);
 
 const pause = () => new Promise((r) => setTimeout(r, 15));
 

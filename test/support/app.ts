@@ -79,7 +79,16 @@ export async function createTestApp(
 }
 
 /** A test app listening on a real port of 127.0.0.1. */
-export type TestServer = TestApp & { url: string; server: RunningServer };
+export type TestServer = TestApp & {
+  url: string;
+  server: RunningServer;
+  /**
+   * Restarts the listener as a server restart looks to clients: every socket
+   * closes and nothing listens until `whileDown` (changes made meanwhile, e.g.
+   * through another instance) has run; then it listens again on the same port.
+   */
+  restartListener(whileDown?: () => Promise<void>): Promise<void>;
+};
 
 /**
  * The same app listening on a real port (for route tests over real HTTP).
@@ -91,11 +100,18 @@ export async function createTestServer(
   opts: Parameters<typeof createTestApp>[0] & { connectionClose?: boolean } = {},
 ): Promise<TestServer> {
   const t = await createTestApp(opts);
-  const server = await startServer(t.services, { port: 0, host: '127.0.0.1' });
+  let server = await startServer(t.services, { port: 0, host: '127.0.0.1' });
   return {
     ...t,
     url: server.url,
-    server,
+    get server() {
+      return server;
+    },
+    restartListener: async (whileDown) => {
+      await server.close();
+      await whileDown?.();
+      server = await startServer(t.services, { port: server.port, host: '127.0.0.1' });
+    },
     fetch: (path, init = {}) => {
       const headers = new Headers(init.headers);
       if (init.key) headers.set('authorization', `Bearer ${init.key}`);

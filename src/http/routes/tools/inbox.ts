@@ -1,48 +1,8 @@
 import { z } from 'zod';
-import { INBOX_PAGE, MAX_NOTIFICATION_IDS } from '../../../domain/inbox.ts';
-import { bodyId, qsInt } from '../../query-params.ts';
+import { INBOX_PAGE } from '../../../domain/inbox.ts';
+import { NOTIFICATION_FIELDS, type NotificationNode, notificationOut, notificationSchema } from '../../presenters/notification.ts';
 import { route } from '../../route.ts';
-
-/** A notification as the inbox routes show it (spec 2.6). */
-export interface NotificationNode {
-  id: number;
-  type: string;
-  taskId: number;
-  ticketNumber: string;
-  message: string;
-  createdAt: string;
-  read: boolean;
-}
-
-/** Spec 2.6 field names. */
-export function notificationOut(n: NotificationNode) {
-  return { id: n.id, type: n.type, task_id: n.taskId, ticket_number: n.ticketNumber, message: n.message, createdAt: n.createdAt, read: n.read };
-}
-
-export const notificationSchema = z.object({
-  id: z.number(),
-  type: z.string().describe('`assignment`, `mention` or `task_updated`.'),
-  task_id: z.number(),
-  ticket_number: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  read: z.boolean(),
-});
-
-/** The `notification_ids` body of archive and mark-read. */
-export const notificationIdsBody = z.object({
-  notification_ids: z
-    .array(bodyId())
-    .min(1)
-    .max(MAX_NOTIFICATION_IDS)
-    .describe('Ids of the caller’s notifications, 1 to 100; others’ ids count 0.'),
-});
-
-/** Paging of the inbox list in a query string. */
-export const inboxPagingQuery = {
-  limit: qsInt(1, INBOX_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
-  offset: qsInt(0, 1_000_000).optional().describe('Notifications to skip (default 0).'),
-};
+import { inboxPagingQuery, notificationIdsBody } from '../shared/inbox.ts';
 
 /** tasksvc_inbox_list: GET /inbox/list. */
 export const inboxListRoute = route({
@@ -59,7 +19,7 @@ export const inboxListRoute = route({
     query ToolInbox($limit: Int, $offset: Int) {
       inbox(limit: $limit, offset: $offset) {
         total
-        items { id type taskId ticketNumber message createdAt read }
+        items { ${NOTIFICATION_FIELDS} }
       }
     }
   `,

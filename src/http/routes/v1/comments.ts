@@ -1,48 +1,9 @@
 import { z } from 'zod';
-import { COMMENT_PAGE } from '../../../domain/comment.ts';
-import { qsId, qsInt } from '../../query-params.ts';
+import { qsId } from '../../query-params.ts';
+import { REST_COMMENT_FIELDS, type RestCommentNode, restComment, restCommentSchema } from '../../presenters/comment.ts';
 import { route } from '../../route.ts';
-import { newCommentBody, newCommentVariables, taskRefBody, taskRefQuery, toTaskRef } from '../tools/comments.ts';
-
-interface CommentNode {
-  id: number;
-  taskId: number;
-  text: string;
-  images: string[];
-  createdAt: string;
-  editedAt: string | null;
-  author: { id: number; displayName: string } | null;
-  mentions: { userId: number; displayName: string }[];
-}
-
-const COMMENT_FIELDS = 'id taskId text images createdAt editedAt author { id displayName } mentions { userId displayName }';
-
-/** The REST comment: spec 2.5 plus `task_id`, `images`, `mentions` and the edit mark (`edited`, `editedAt`). */
-export function restCommentOut(c: CommentNode) {
-  return {
-    id: c.id,
-    task_id: c.taskId,
-    text: c.text,
-    author: c.author,
-    images: c.images,
-    mentions: c.mentions.map((m) => ({ user_id: m.userId, display_name: m.displayName })),
-    createdAt: c.createdAt,
-    edited: c.editedAt !== null,
-    editedAt: c.editedAt,
-  };
-}
-
-const restCommentSchema = z.object({
-  id: z.number(),
-  task_id: z.number(),
-  text: z.string().describe('HTML.'),
-  author: z.object({ id: z.number(), displayName: z.string() }).nullable(),
-  images: z.array(z.string()),
-  mentions: z.array(z.object({ user_id: z.number(), display_name: z.string() })),
-  createdAt: z.string(),
-  edited: z.boolean().describe('Whether the author changed the text after posting it.'),
-  editedAt: z.string().nullable().describe('When the author last changed the text; null when never edited.'),
-});
+import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
+import { taskRefBody } from '../shared/task-ref.ts';
 
 const commentIdParams = z.object({ id: qsId().describe('Comment id.') });
 
@@ -60,16 +21,11 @@ export const listCommentsRoute = route({
     query RestComments($ref: TaskRefInput!, $limit: Int, $offset: Int, $sortOrder: SortOrder) {
       comments(ref: $ref, limit: $limit, offset: $offset, sortOrder: $sortOrder) {
         total limit offset
-        items { ${COMMENT_FIELDS} }
+        items { ${REST_COMMENT_FIELDS} }
       }
     }
   `,
-  query: z.object({
-    ...taskRefQuery,
-    limit: qsInt(1, COMMENT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
-    offset: qsInt(0, 1_000_000).optional().describe('Comments to skip (default 0).'),
-    sort_order: z.enum(['asc', 'desc']).optional().describe('`asc` oldest first (default) or `desc`.'),
-  }),
+  query: commentListQuery,
   response: z.object({
     success: z.literal(true),
     comments: z.array(restCommentSchema),
@@ -77,15 +33,10 @@ export const listCommentsRoute = route({
     limit: z.number(),
     offset: z.number(),
   }),
-  toVariables: ({ query }) => ({
-    ref: toTaskRef(query),
-    limit: query.limit ?? COMMENT_PAGE.defaultLimit,
-    offset: query.offset ?? 0,
-    sortOrder: query.sort_order ?? 'asc',
-  }),
-  toBody: (data: { comments: { total: number; limit: number; offset: number; items: CommentNode[] } }) => ({
+  toVariables: ({ query }) => commentListVariables(query),
+  toBody: (data: { comments: { total: number; limit: number; offset: number; items: RestCommentNode[] } }) => ({
     success: true,
-    comments: data.comments.items.map(restCommentOut),
+    comments: data.comments.items.map(restComment),
     total: data.comments.total,
     limit: data.comments.limit,
     offset: data.comments.offset,
@@ -108,7 +59,7 @@ export const addCommentRoute = route({
     '401 (`cross_board_mention`) and nothing is written. Answers 201 with the comment.',
   document: /* GraphQL */ `
     mutation RestAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {
-      addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ${COMMENT_FIELDS} }
+      addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ${REST_COMMENT_FIELDS} }
     }
   `,
   // Unknown keys (such as `mentionedBy`) are dropped by the schema: they never reach the operation.
@@ -117,7 +68,7 @@ export const addCommentRoute = route({
   status: 201,
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),
   toVariables: ({ body }) => newCommentVariables(body),
-  toBody: (data: { addComment: CommentNode }) => ({ success: true, comment: restCommentOut(data.addComment) }),
+  toBody: (data: { addComment: RestCommentNode }) => ({ success: true, comment: restComment(data.addComment) }),
 });
 
 /** PATCH /api/v1/comments/{id} (ours). */
@@ -141,11 +92,11 @@ export const editCommentRoute = route({
   fieldNames: { commentId: 'id' },
   document: /* GraphQL */ `
     mutation RestEditComment($id: Int!, $text: String!, $contentType: String) {
-      editComment(id: $id, text: $text, contentType: $contentType) { ${COMMENT_FIELDS} }
+      editComment(id: $id, text: $text, contentType: $contentType) { ${REST_COMMENT_FIELDS} }
     }
   `,
   toVariables: ({ params, body }) => ({ id: params.id, text: body.text, contentType: body.content_type }),
-  toBody: (data: { editComment: CommentNode }) => ({ success: true, comment: restCommentOut(data.editComment) }),
+  toBody: (data: { editComment: RestCommentNode }) => ({ success: true, comment: restComment(data.editComment) }),
 });
 
 /** DELETE /api/v1/comments/{id} (ours). */

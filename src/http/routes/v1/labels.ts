@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
-import { projectIdParams } from '../tools/projects.ts';
+import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
 
 /** REST label (spec 2.3a): the id as a string. */

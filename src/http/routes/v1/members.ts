@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userRefBody } from '../../../domain/member.ts';
-import { projectIdParams } from '../tools/projects.ts';
+import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
 
 const userRefRules =

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { INBOX_PAGE } from '../../../domain/inbox.ts';
 import { qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { inboxPagingQuery, notificationIdsBody, notificationOut, notificationSchema, type NotificationNode } from '../tools/inbox.ts';
+import { NOTIFICATION_FIELDS, type NotificationNode, notificationOut, notificationSchema } from '../../presenters/notification.ts';
+import { inboxPagingQuery, notificationIdsBody } from '../shared/inbox.ts';
 
 /** GET /api/v1/notifications. */
 export const listNotificationsRoute = route({
@@ -18,7 +19,7 @@ export const listNotificationsRoute = route({
     query RestNotifications($limit: Int, $offset: Int, $unreadOnly: Boolean) {
       inbox(limit: $limit, offset: $offset, unreadOnly: $unreadOnly) {
         total limit offset
-        items { id type taskId ticketNumber message createdAt read }
+        items { ${NOTIFICATION_FIELDS} }
       }
     }
   `,

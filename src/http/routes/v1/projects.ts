@@ -1,48 +1,7 @@
 import { z } from 'zod';
-import { projectIdParams, projectListQuery, projectListVariables } from '../tools/projects.ts';
+import { PROJECT_FIELDS, type ProjectNode, projectOut, restProjectSchema } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
-
-interface ProjectNode {
-  id: number;
-  title: string;
-  status: string;
-  createdAt: string;
-  description: string;
-  memberCount: number;
-  taskCount: number;
-  sections: { id: number; title: string }[];
-  labels: { id: number; name: string }[];
-}
-
-/** Fields of a REST project (spec 2.2). */
-const PROJECT_FIELDS = 'id title status createdAt description memberCount taskCount sections { id title } labels { id name }';
-
-/** The REST project shape (spec 2.2): label ids as strings, sections as `{id, section_title}`. */
-export function projectOut(p: ProjectNode) {
-  return {
-    id: p.id,
-    title: p.title,
-    status: p.status,
-    createdAt: p.createdAt,
-    description: p.description,
-    memberCount: p.memberCount,
-    taskCount: p.taskCount,
-    sections: p.sections.map((s) => ({ id: s.id, section_title: s.title })),
-    labels: p.labels.map((l) => ({ id: String(l.id), name: l.name })),
-  };
-}
-
-const restProjectSchema = z.object({
-  id: z.number(),
-  title: z.string(),
-  status: z.enum(['Normal', 'Archive', 'Deleted']),
-  createdAt: z.string(),
-  description: z.string(),
-  memberCount: z.number(),
-  taskCount: z.number(),
-  sections: z.array(z.object({ id: z.number(), section_title: z.string() })),
-  labels: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 
 /** GET /api/v1/projects (spec 4.2). */
 export const listProjectsRoute = route({

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { route } from '../../route.ts';
-import {
-  SEARCH_DESCRIPTION,
-  SEARCH_DOCUMENT,
-  type SearchData,
-  searchHitSchema,
-  searchHits,
-  searchQueryParams,
-  searchVariables,
-} from '../tools/search.ts';
+import { type SearchData, searchHitSchema, searchHits } from '../../presenters/search-hit.ts';
+import { SEARCH_DESCRIPTION, SEARCH_DOCUMENT, searchQueryParams, searchVariables } from '../shared/search.ts';
 
 /** GET /api/v1/tasks/search: the tool search with the REST envelope. */
 export const searchTasksRoute = route({

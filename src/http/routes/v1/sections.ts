@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectIdParams } from '../tools/projects.ts';
+import { projectIdParams } from '../shared/project.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 

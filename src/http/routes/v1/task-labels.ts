@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { TASK_LIMITS } from '../../../domain/task/fields.ts';
 import { bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { type RestTaskNode, oneTask, restTask, restTaskDocument, taskIdParams } from './tasks.ts';
+import { type RestTaskNode, oneTask, restTask, restTaskDocument } from '../../presenters/task.ts';
+import { taskIdParams } from '../shared/task-ref.ts';
 
 // A task's labels as a sub-resource, as GitHub has them on issues: add some
 // (POST), take one off (DELETE). `PATCH /tasks/{id}` with `label_ids`

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../route.ts';
-import { taskIdParams } from './tasks.ts';
+import { taskIdParams } from '../shared/task-ref.ts';
 
 // Watching a task, as GitHub's issue subscription: PUT to watch, DELETE to
 // stop, GET for who watches. Watchers get a `task_updated` inbox entry when

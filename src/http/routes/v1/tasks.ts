@@ -1,107 +1,17 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
-import { PRIORITIES, STATUSES, TASK_LIMITS } from '../../../domain/task/fields.ts';
+import { TASK_LIMITS } from '../../../domain/task/fields.ts';
+import { REST_TASK_FIELDS, type RestTaskNode, oneTask, restTask, restTaskSchema } from '../../presenters/task.ts';
 import { bodyId, bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import {
-  TASK_FIELDS,
-  TASK_FIELD_NAMES,
-  TASK_LIST_DOCUMENT,
-  type TaskNode,
-  assigneeOut,
-  taskListQuery,
-  taskListVariables,
-  taskWriteFields,
-  updateInputOf,
-} from '../tools/tasks.ts';
+import { TASK_FIELD_NAMES, createInputOf, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
+import { TASK_LIST_DOCUMENT, taskListQuery, taskListVariables } from '../shared/task-list.ts';
+import { taskIdParams } from '../shared/task-ref.ts';
 
 // REST task routes. The spec names them without shapes; they follow the
 // style of the spec's REST routes: `success: true`, snake_case fields with
-// `createdAt`/`updatedAt`, label ids as strings. One task object everywhere.
-
-/** The REST task fields: the shared ones plus the subtasks. */
-export const REST_TASK_FIELDS = /* GraphQL */ `
-  fragment RestTask on Task {
-    ...RouteTask
-    subtasks {
-      id
-      ticketNumber
-      title
-      status
-    }
-  }
-  ${TASK_FIELDS}
-`;
-
-/** A task as the REST routes receive it. */
-export interface RestTaskNode extends TaskNode {
-  subtasks: { id: number; ticketNumber: string; title: string; status: string }[];
-}
-
-/** The REST task object. */
-export function restTask(t: RestTaskNode) {
-  return {
-    id: t.id,
-    ticket_number: t.ticketNumber,
-    unique_index: t.uniqueIndex,
-    title: t.title,
-    description: t.description,
-    priority: t.priority,
-    status: t.status,
-    project_id: t.projectId,
-    section: { id: t.section.id, title: t.section.title },
-    assignees: t.assignees.map((a) => ({ ...assigneeOut(a), kind: a.kind })),
-    labels: t.labels.map((l) => ({ id: String(l.id), name: l.name })),
-    estimate: t.estimateMinutes,
-    estimate_size: t.estimateSize,
-    due_date: t.dueDate,
-    images: t.images,
-    attachments: t.attachments,
-    parent_id: t.parentId,
-    subtasks: t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: c.status })),
-    created_by: t.createdBy,
-    comment_count: t.commentCount,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  };
-}
-
-const restTaskSchema = z.object({
-  id: z.number(),
-  ticket_number: z.string(),
-  unique_index: z.number(),
-  title: z.string(),
-  description: z.string().describe('Sanitised HTML.'),
-  priority: z.enum(PRIORITIES).nullable(),
-  status: z.enum(STATUSES),
-  project_id: z.number(),
-  section: z.object({ id: z.number(), title: z.string() }),
-  assignees: z.array(
-    z.object({ id: z.union([z.number(), z.string()]), displayName: z.string(), kind: z.enum(['user', 'agent']) }),
-  ),
-  labels: z.array(z.object({ id: z.string(), name: z.string() })),
-  estimate: z.number().nullable().describe('Minutes.'),
-  estimate_size: z.number().nullable().describe('Team manifest size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.'),
-  due_date: z.string().nullable(),
-  images: z.array(z.string()),
-  attachments: z.array(z.string()),
-  parent_id: z.number().nullable().describe('Parent task (same project), for subtasks; null for top-level tasks.'),
-  subtasks: z
-    .array(z.object({ id: z.number(), ticket_number: z.string(), title: z.string(), status: z.enum(STATUSES) }))
-    .describe('Subtasks (children) of every status, by number.'),
-  created_by: z.object({ id: z.number(), displayName: z.string() }).nullable(),
-  comment_count: z.number(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-/** `{success, task}`: the answer of every route that returns one task. */
-export const oneTask = z.object({ success: z.literal(true), task: restTaskSchema });
-
-/** Path of the single-task routes: digits only, so `/tasks/search` stays free for the search route. */
-export const taskIdParams = z.object({ id: qsId().describe('Internal task id.') });
-
-/** The REST task fragment's operation around one task-returning field. */
-export const restTaskDocument = (operation: string) => `${operation}\n${REST_TASK_FIELDS}`;
+// `createdAt`/`updatedAt`, label ids as strings. One task object everywhere
+// (the presenter's `restTask`).
 
 /** Body fields of REST task writes: the tool ones, with labels by id and the parent. */
 const restWriteFields = {
@@ -210,23 +120,7 @@ export const createTaskRoute = route({
   fieldNames: TASK_FIELD_NAMES,
   toVariables: ({ body }) => {
     refuseLabelNames(body);
-    return {
-      input: {
-        projectId: body.project_id,
-        title: body.title,
-        description: body.description,
-        contentType: body.content_type,
-        sectionId: body.section_id,
-        priority: body.priority,
-        estimateMinutes: body.estimate,
-        images: body.images,
-        attachments: body.attachments,
-        dueDate: body.due_date,
-        status: body.status,
-        labelIds: body.label_ids,
-        parentId: body.parent_id,
-      },
-    };
+    return { input: { ...createInputOf(body), labelIds: body.label_ids, parentId: body.parent_id } };
   },
   toBody: (data: { createTask: RestTaskNode }) => ({ success: true, task: restTask(data.createTask) }),
 });

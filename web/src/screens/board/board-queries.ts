@@ -77,22 +77,26 @@ export const BoardTasksQuery = graphql(`
 /** Tasks per page of {@link BoardTasksQuery} (the API's maximum). */
 export const TASK_PAGE_SIZE = 100;
 
-/** One task, refetched when an event says it changed. */
-export const CardQuery = graphql(`
-  query Card($taskId: Int!) {
-    task(ref: { taskId: $taskId }) {
-      ...CardFields
-    }
-  }
-`);
-
-/** Changes to the board's tasks, from anyone, through any API. */
-export const TaskEventsSubscription = graphql(`
-  subscription BoardTaskEvents($projectId: Int!) {
-    taskEvents(projectId: $projectId) {
-      id
+/**
+ * Everything that changes the board, from anyone through any API, in commit
+ * order. `after` resumes after an event's cursor (catch-up after a drop).
+ */
+export const BoardEventsSubscription = graphql(`
+  subscription BoardEvents($projectId: Int!, $after: ID) {
+    boardEvents(projectId: $projectId, after: $after) {
+      cursor
       event
       taskId
+      commentId
+      labelId
+      task {
+        ...CardFields
+      }
+      label {
+        id
+        name
+        color
+      }
     }
   }
 `);

@@ -29,7 +29,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const announce = useAnnounce();
   const live = useLiveState();
   const [{ data, error }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
-  const { state, dispatch } = useBoardTasks(projectId);
+  const { state, dispatch, onEvent } = useBoardTasks(projectId);
   const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const [creatingIn, setCreatingIn] = useState<number | null>(null);
@@ -50,6 +50,12 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
       );
     return out;
   }, [columns, filter, meId]);
+
+  // Sections, labels or members changed (by anyone): the columns and the filter lists follow.
+  useEffect(
+    () => onEvent((_, effect) => effect.refetchBoard && refetchBoard({ requestPolicy: 'network-only' })),
+    [onEvent, refetchBoard],
+  );
 
   // A task in a section this page does not know: a column was added elsewhere.
   const unknownSection = [...state.tasks.values()].some((t) => data && !sectionIds.includes(t.sectionId));
@@ -199,6 +205,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           sections={sections}
           members={data.projectMembers}
           labels={data.labels}
+          onBoardEvent={onEvent}
           onChanged={(task) => dispatch({ type: 'upsert', task })}
           onRemoved={(taskId) => dispatch({ type: 'remove', taskId })}
           onClose={() => navigate(boardPath(projectId))}

@@ -27,6 +27,7 @@ export type BoardAction =
   | { type: 'replace'; tasks: CardTask[] }
   | { type: 'upsert'; task: CardTask }
   | { type: 'remove'; taskId: number }
+  | { type: 'label'; labelId: number; label: CardTask['labels'][number] | null }
   | { type: 'place'; placement: Placement }
   | { type: 'settle'; taskId: number };
 
@@ -68,6 +69,20 @@ export function boardReducer(state: BoardState, action: BoardAction): BoardState
       const tasks = new Map(state.tasks);
       tasks.delete(action.taskId);
       return { ...state, tasks, pending: state.pending.filter((p) => p.taskId !== action.taskId) };
+    }
+    case 'label': {
+      // A label renamed, recoloured (label given) or deleted (null) on every card that has it.
+      const { labelId, label } = action;
+      let tasks: Map<number, CardTask> | null = null;
+      for (const task of state.tasks.values()) {
+        if (!task.labels.some((l) => l.id === labelId)) continue;
+        tasks ??= new Map(state.tasks);
+        const labels = label
+          ? task.labels.map((l) => (l.id === labelId ? label : l))
+          : task.labels.filter((l) => l.id !== labelId);
+        tasks.set(task.id, { ...task, labels });
+      }
+      return tasks ? { ...state, tasks } : state;
     }
     case 'place':
       return {

@@ -1,9 +1,16 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { Client } from 'urql';
 import { useApi } from '../../graphql/api-context';
-import { errorCode } from '../../graphql/errors';
-import { BoardTasksQuery, CardQuery, TASK_PAGE_SIZE, TaskEventsSubscription } from './board-queries';
+import { type ResumableSubscription, subscribeResumable } from '../../graphql/resumable';
+import { BoardEventsSubscription, BoardTasksQuery, TASK_PAGE_SIZE } from './board-queries';
+import { type BoardEvent, type BoardEventEffect, boardEventEffect } from './board-events';
 import { type BoardAction, type CardTask, boardReducer, initialBoardState } from './board-state';
+
+/** After the server ends the event stream with an error, start over (reload, subscribe afresh) this much later. */
+const RESTART_DELAY_MS = 2_000;
+
+/** Hears every event of the open board, with what it did to the board. */
+export type BoardEventListener = (event: BoardEvent, effect: BoardEventEffect) => void;
 
 /**
  * Reads every page of the board's tasks: the first, then the rest in
@@ -30,27 +37,31 @@ async function loadAllTasks(
 }
 
 /**
- * The board's tasks, live: all pages loaded (rendered as they come), then
- * kept current by the board's task events (each changed task is refetched as
- * the viewer may see it), and reloaded in full after the live connection
- * comes back (catching up on what happened while it was down).
+ * The board's tasks, live: every page loaded (rendered as it comes), kept
+ * current by the board's `boardEvents` (each carries the changed task as the
+ * viewer may see it now). After a drop (network, server restart) the
+ * subscription resumes after the last event's cursor, so the board catches
+ * up on exactly what it missed; it reloads in full only when it has no
+ * cursor yet, or the server refuses to resume (cursor past the retention).
+ * `onEvent` registers a listener for every event (the board's columns and
+ * labels, the open task panel).
  */
 export function useBoardTasks(projectId: number) {
-  const { client, live } = useApi();
+  const { client, ws, live } = useApi();
   const [state, dispatch] = useReducer(boardReducer, projectId, initialBoardState);
+  const listeners = useRef(new Set<BoardEventListener>());
 
-  const refetchTask = useCallback(
-    async (taskId: number) => {
-      const result = await client.query(CardQuery, { taskId }, { requestPolicy: 'network-only' }).toPromise();
-      if (result.data) dispatch({ type: 'upsert', task: result.data.task });
-      else if (errorCode(result.error) === 'NOT_FOUND') dispatch({ type: 'remove', taskId });
-    },
-    [client],
-  );
+  const onEvent = useCallback((listener: BoardEventListener) => {
+    listeners.current.add(listener);
+    return () => void listeners.current.delete(listener);
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
+    let stream: ResumableSubscription | null = null;
+    let restartTimer: ReturnType<typeof setTimeout> | undefined;
     const isCancelled = () => cancelled;
+
     const reload = (initial: boolean) => {
       const all: CardTask[] = [];
       loadAllTasks(
@@ -62,22 +73,50 @@ export function useBoardTasks(projectId: number) {
         () =>
           !cancelled &&
           dispatch(initial ? { type: 'page', tasks: [], complete: true } : { type: 'replace', tasks: all }),
-        () => undefined, // the error shows through the board query; events and reconnects retry
+        () => undefined, // the error shows through the board query; reconnects retry
       );
     };
-    reload(true);
 
-    const events = client.subscription(TaskEventsSubscription, { projectId }).subscribe((result) => {
-      const event = result.data?.taskEvents;
-      if (event) void refetchTask(event.taskId);
+    const subscribe = () => {
+      stream = subscribeResumable(
+        ws,
+        BoardEventsSubscription,
+        { projectId, after: null },
+        {
+          next: ({ boardEvents: event }) => {
+            const effect = boardEventEffect(event);
+            for (const action of effect.actions) dispatch(action);
+            for (const listener of listeners.current) listener(event, effect);
+          },
+          error: () => {
+            stream?.unsubscribe();
+            stream = null;
+            if (cancelled) return;
+            clearTimeout(restartTimer);
+            restartTimer = setTimeout(() => {
+              if (cancelled) return;
+              subscribe();
+              reload(false);
+            }, RESTART_DELAY_MS);
+          },
+        },
+      );
+    };
+
+    // Subscribe first, so that changes made while the pages load arrive too.
+    subscribe();
+    reload(true);
+    // With no event received yet there is no cursor to resume after: reload instead.
+    const offReconnect = live.onReconnect(() => {
+      if (!stream?.cursor()) reload(false);
     });
-    const offReconnect = live.onReconnect(() => reload(false));
     return () => {
       cancelled = true;
-      events.unsubscribe();
+      clearTimeout(restartTimer);
+      stream?.unsubscribe();
       offReconnect();
     };
-  }, [client, live, projectId, refetchTask]);
+  }, [client, ws, live, projectId]);
 
-  return { state, dispatch: dispatch as (action: BoardAction) => void, refetchTask };
+  return { state, dispatch: dispatch as (action: BoardAction) => void, onEvent };
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { Dialog } from '../../components/dialog';
 import { dateInputValue, formatDateTime } from '../../components/format';
 import { errorCode, errorMessage } from '../../graphql/errors';
 import type { UpdateTaskInput } from '../../gql/graphql';
 import type { CardTask } from '../board/board-state';
+import type { BoardEventListener } from '../board/use-board-tasks';
 import { CommentComposer } from './comment-composer';
 import { TaskDescription } from './task-description';
 import {
@@ -32,6 +33,7 @@ export function TaskPanel({
   sections,
   members,
   labels,
+  onBoardEvent,
   onChanged,
   onRemoved,
   onClose,
@@ -41,6 +43,8 @@ export function TaskPanel({
   sections: { id: number; title: string }[];
   members: Member[];
   labels: { id: number; name: string }[];
+  /** Registers a listener for the board's live events (the panel follows its task's). */
+  onBoardEvent: (listener: BoardEventListener) => () => void;
   onChanged: (task: CardTask) => void;
   onRemoved: (taskId: number) => void;
   onClose: () => void;
@@ -57,6 +61,18 @@ export function TaskPanel({
   const [, setNotWatching] = useMutation(UnwatchTaskMutation);
   const [saveError, setSaveError] = useState<string | null>(null);
   const task = data?.task;
+  const taskId = task?.id;
+
+  // Changes by anyone to this task and its comments show at once.
+  useEffect(
+    () =>
+      onBoardEvent((event) => {
+        if (taskId === undefined || event.taskId !== taskId) return;
+        if (event.event.startsWith('comment.')) refetchComments({ requestPolicy: 'network-only' });
+        refetchTask({ requestPolicy: 'network-only' });
+      }),
+    [onBoardEvent, taskId, refetchTask, refetchComments],
+  );
 
   const update = async (input: UpdateTaskInput) => {
     setSaveError(null);

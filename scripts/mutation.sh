@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Mutation testing of src/domain (StrykerJS, stryker.config.mjs), one source
+# file per Stryker run so that each run only starts the tests related to its
+# file, and incrementally (reports/mutation/<batch>.incremental.json): a
+# second run retests only mutants of changed code or changed tests. Then
+# writes docs/MUTATION.md from the per-file reports.
+#
+#   npm run test:mutation                      # every file of src/domain
+#   npm run test:mutation -- src/domain/section.ts src/domain/assignee.ts
+#
+# Slow (minutes per file): not part of `npm test` or CI. Runs at the lowest
+# CPU priority with one test process. Set DATABASE_URL to a migrated
+# PostgreSQL database for speed; without it the tests use embedded PGlite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -gt 0 ]; then files=("$@"); else mapfile -t files < <(find src/domain -name '*.ts' | sort); fi
+mkdir -p reports/mutation
+for f in "${files[@]}"; do
+  batch=$(echo "${f#src/}" | sed 's/\.ts$//; s|/|-|g')
+  echo "== $f"
+  MUTATION_BATCH=$batch nice -n 19 npx stryker run --mutate "$f" || echo "stryker failed on $f (see above)"
+done
+node scripts/mutation-report.mjs

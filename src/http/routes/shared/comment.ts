@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { COMMENT_PAGE, MAX_COMMENT_LENGTH } from '../../../domain/comment.ts';
+import { requiredString } from '../../../domain/validate.ts';
+import { bodyId, qsInt } from '../../query-params.ts';
+import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
+
+/** Query string of the comment lists (tool and REST): the task, paging and order. */
+export const commentListQuery = z.object({
+  ...taskRefQuery,
+  limit: qsInt(1, COMMENT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
+  offset: qsInt(0, 1_000_000).optional().describe('Comments to skip (default 0).'),
+  sort_order: z.enum(['asc', 'desc']).optional().describe('`asc` oldest first (default) or `desc`.'),
+});
+
+/** GraphQL variables of a comment list query. */
+export function commentListVariables(query: z.output<typeof commentListQuery>) {
+  return {
+    ref: toTaskRef(query),
+    limit: query.limit ?? COMMENT_PAGE.defaultLimit,
+    offset: query.offset ?? 0,
+    sortOrder: query.sort_order ?? 'asc',
+  };
+}
+
+/** Body fields of a new comment (tool and REST). */
+export const newCommentBody = {
+  text: requiredString('text')
+    .max(MAX_COMMENT_LENGTH)
+    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
+  content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
+  images: z.array(z.string()).optional().describe('Image URLs (http or https, at most 20).'),
+  mentions: z
+    .array(z.object({ user_id: bodyId(), display_name: z.string() }))
+    .optional()
+    .describe('Structured mentions; each user must be a member of the task’s board, else 401 `cross_board_mention`.'),
+};
+
+/** GraphQL variables of addComment from a parsed body. */
+export function newCommentVariables(
+  body: {
+    text: string;
+    content_type?: string;
+    images?: string[];
+    mentions?: { user_id: number; display_name: string }[];
+  } & TaskRefFields,
+) {
+  return {
+    ref: toTaskRef(body),
+    text: body.text,
+    contentType: body.content_type ?? null,
+    images: body.images ?? null,
+    mentions: body.mentions?.map((m) => ({ userId: m.user_id, displayName: m.display_name })) ?? null,
+  };
+}

@@ -1,0 +1,17 @@
+// The tests mutation testing runs (StrykerJS, stryker.config.mjs): the
+// domain tests, which call src/domain directly. Route and GraphQL tests reach
+// the same rules through the whole app; every one of them imports every
+// domain file, so they would all rerun for every mutant.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: ['test/domain/**/*.test.ts', 'test/events/webhook-rules.test.ts'],
+      globalSetup: ['test/support/global-setup.ts'],
+    },
+  }),
+  false,
+);
