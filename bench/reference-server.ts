@@ -31,10 +31,13 @@ await setup.connect();
 await setup.query(readFileSync(new URL('./reference.sql', import.meta.url), 'utf8'));
 await setup.end();
 
-const { postgraphile } = await import('postgraphile');
-const { PostGraphileAmberPreset } = await import('postgraphile/presets/amber');
-const { makePgService } = await import('postgraphile/adaptors/pg');
-const { grafserv } = await import('postgraphile/grafserv/node');
+// Loaded untyped: grafast's type declarations augment graphql-js's
+// ExecutionResult, which would break the app's own typecheck.
+const load = (specifier: string): Promise<any> => import(specifier);
+const { postgraphile } = await load('postgraphile');
+const { PostGraphileAmberPreset } = await load('postgraphile/presets/amber');
+const { makePgService } = await load('postgraphile/adaptors/pg');
+const { grafserv } = await load('postgraphile/grafserv/node');
 
 const pgl = postgraphile({
   extends: [PostGraphileAmberPreset],
