@@ -17,6 +17,11 @@ const schema = z.object({
     .url()
     .refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL (only PostgreSQL is supported; unset it for the embedded database)')
     .optional(),
+  /**
+   * How long start-up waits for PostgreSQL to accept connections (retrying
+   * with back-off) before giving up; 0 tries once.
+   */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TASKSVC_DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
   /**
