@@ -59,8 +59,9 @@ const subscriptionSchema = z.object({
 
 interface AttemptNode {
   id: number;
+  outcome: 'unknown' | 'succeeded' | 'failed';
   statusCode: number | null;
-  durationMs: number;
+  durationMs: number | null;
   responseExcerpt: string | null;
   error: string | null;
   createdAt: string;
@@ -83,7 +84,7 @@ interface DeliveryNode {
 
 const DELIVERY_FIELDS =
   'id eventId event taskId ticketNumber status attemptCount nextAttemptAt lastStatusCode createdAt updatedAt ' +
-  'attempts { id statusCode durationMs responseExcerpt error createdAt }';
+  'attempts { id outcome statusCode durationMs responseExcerpt error createdAt }';
 
 function deliveryOut(d: DeliveryNode) {
   return {
@@ -100,6 +101,7 @@ function deliveryOut(d: DeliveryNode) {
     updatedAt: d.updatedAt,
     attempts: d.attempts.map((a) => ({
       id: a.id,
+      outcome: a.outcome,
       status_code: a.statusCode,
       duration_ms: a.durationMs,
       response_excerpt: a.responseExcerpt,
@@ -124,8 +126,14 @@ const deliverySchema = z.object({
   attempts: z.array(
     z.object({
       id: z.number(),
+      outcome: z
+        .enum(['unknown', 'succeeded', 'failed'])
+        .describe(
+          '`unknown`: no answer recorded — in flight, or its sender stopped (crash, restart) before recording it; ' +
+            'the receiver may or may not have it, and the retry carries the same `webhook-id`.',
+        ),
       status_code: z.number().nullable(),
-      duration_ms: z.number(),
+      duration_ms: z.number().nullable().describe('Null while the outcome is unknown.'),
       response_excerpt: z.string().nullable(),
       error: z.string().nullable(),
       createdAt: z.string(),
