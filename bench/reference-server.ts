@@ -31,8 +31,9 @@ await setup.connect();
 await setup.query(readFileSync(new URL('./reference.sql', import.meta.url), 'utf8'));
 await setup.end();
 
-// Loaded untyped: grafast's type declarations augment graphql-js's
-// ExecutionResult, which would break the app's own typecheck.
+// Loaded by a computed specifier on purpose: PostGraphile's types augment graphql's
+// `ExecutionResult` globally (grafast adds `hasNext`), which would change the types
+// of the service's own code if this file's imports were part of the typecheck.
 const load = (specifier: string): Promise<any> => import(specifier);
 const { postgraphile } = await load('postgraphile');
 const { PostGraphileAmberPreset } = await load('postgraphile/presets/amber');
