@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { identityCookieValue } from '../../src/auth/cookies.ts';
+import { setPassword } from '../../src/domain/user.ts';
 import type { TestApp } from '../support/app.ts';
 
 /** Starts a signed session with an API key; answers the `Cookie` header a browser would send back. */
@@ -14,6 +15,23 @@ export async function startSession(
   const pairs = setCookies.map((c) => c.split(';')[0]);
   const token = pairs.find((p) => p.startsWith('svc_session='))!.slice('svc_session='.length);
   return { cookie: pairs.join('; '), setCookies, token, body: await res.json() };
+}
+
+/**
+ * Gives a user a password and signs in with it (a person's sign-in: it may
+ * manage keys and sessions, which a key-made session may not); answers the
+ * `Cookie` header a browser would send back.
+ */
+export async function signInWithPassword(t: TestApp, userId: number): Promise<string> {
+  const password = `pw-${randomUUID()}`;
+  const { email } = await t.db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  await setPassword(t.db, email, password);
+  const res = await t.fetch('/api/auth/login', { method: 'POST', json: { email, password } });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** A `Cookie` header from parts (a number for `nookies_user` is encoded as the service does). */

@@ -17,7 +17,7 @@ import { schema } from '../../src/graphql/schema.ts';
 import { createTestServer } from '../support/app.ts';
 import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
 import { placeholderJson, placeholderWorld } from './placeholder-world.ts';
-import { startSession } from './session-helpers.ts';
+import { signInWithPassword } from './session-helpers.ts';
 import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts';
 
 /**
@@ -34,7 +34,7 @@ interface Row {
   field: string;
   args: (w: TenantWorld) => Record<string, unknown>;
   expect?: Expectation;
-  /** Send B's signed session cookie instead of B's API key (fields that demand one). */
+  /** Send B's password sign-in cookie (with the service's own Origin) instead of B's API key (fields that demand one). */
   session?: true;
   /** The result's selection set (default `{ __typename }` for object results). */
   selection?: string;
@@ -208,6 +208,7 @@ const ROWS: Row[] = [
   { field: 'testWebhookSubscription', args: (w) => ({ id: w.webhookId }) },
   { field: 'redeliverWebhookDelivery', args: (w) => ({ subscriptionId: w.webhookId, deliveryId: w.deliveryId }) },
   { field: 'revokeApiKey', args: (w) => ({ id: w.a.keyId }), session: true },
+  { field: 'revokeSession', args: (w) => ({ id: w.a.sessionId }), session: true },
   // Admin tool, not tenant-scoped: without the admin password nobody may use it.
   { field: 'resetUser', args: (w) => ({ userId: w.a.userId, adminPassword: 'guess' }), expect: 'refused' },
   // Subscriptions (over SSE): refused before any event.
@@ -264,7 +265,7 @@ beforeAll(async () => {
   dropDb = isolated.drop;
   t = await createTestServer({ env: { ...isolated.env, RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_ANON_PER_MINUTE: '0' } });
   w = await makeTenantWorld(t);
-  bSession = (await startSession(t, w.b.key)).cookie;
+  bSession = await signInWithPassword(t, w.b.userId);
 });
 afterAll(async () => {
   await t?.close();
@@ -280,7 +281,7 @@ async function send(row: Row) {
     headers: {
       'content-type': 'application/json',
       ...(operation === 'subscription' ? { accept: 'text/event-stream' } : {}),
-      ...(row.session ? { cookie: bSession } : { authorization: `Bearer ${w.b.key}` }),
+      ...(row.session ? { cookie: bSession, origin: t.url } : { authorization: `Bearer ${w.b.key}` }),
     },
     body: JSON.stringify({ query, variables: args }),
   });

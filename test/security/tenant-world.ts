@@ -16,6 +16,8 @@ export interface TenantWorld {
     userId: number;
     key: string;
     keyId: number;
+    /** A signed-in session of A (a row B must not be able to revoke). */
+    sessionId: number;
     teamId: number;
     teamUuid: string;
     projectId: number;
@@ -112,11 +114,16 @@ export async function makeTenantWorld(t: TestApp): Promise<TenantWorld> {
     },
   });
 
+  const aSession = await t.db.session.create({
+    data: { userId: a.user.id, method: 'password', expiresAt: new Date(Date.now() + 86_400_000) },
+  });
+
   return {
     a: {
       userId: a.user.id,
       key: a.key,
       keyId: a.keyId,
+      sessionId: aSession.id,
       teamId: teamA.id,
       teamUuid: teamA.uuid,
       projectId: projectA.id,
