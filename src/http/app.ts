@@ -24,6 +24,8 @@ import { apiRoutes } from './routes/api/index.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { LiveConnections } from './live-connections.ts';
+import { liveStreamLimits } from './live-streams.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
@@ -103,6 +105,7 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
   }
   const limiter = createRateLimiter(services.config, logger);
+  const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
@@ -116,6 +119,7 @@ export function createApp(services: Services) {
   mountSessionRoutes(app, services, session.secret);
 
   app.use('/graphql', graphqlParamsGuard());
+  app.use('/graphql', liveStreamLimits(services, connections, session.secret));
   app.on(['GET', 'POST'], '/graphql', (c) =>
     yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') }),
   );
@@ -149,5 +153,5 @@ export function createApp(services: Services) {
     return c.json(body, status as 500);
   });
 
-  return { app, yoga, routes, schema };
+  return { app, yoga, routes, schema, limiter, connections };
 }
