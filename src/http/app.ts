@@ -26,6 +26,7 @@ import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
 import { liveStreamLimits } from './live-streams.ts';
+import { originPolicy } from './origin.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
@@ -84,6 +85,14 @@ export function createApp(services: Services) {
     );
   });
 
+  // RFC 9110 11.6.1: every 401 names the scheme that would work (HTTP libraries and MCP clients look for it).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 401 && !c.res.headers.has('www-authenticate')) {
+      c.res.headers.set('WWW-Authenticate', 'Bearer realm="tasksvc"');
+    }
+  });
+
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {
@@ -106,6 +115,7 @@ export function createApp(services: Services) {
   }
   const limiter = createRateLimiter(services.config, logger);
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
+  const origins = originPolicy(services.config);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
@@ -113,10 +123,11 @@ export function createApp(services: Services) {
     authMiddleware(services, {
       sessionSecret: session.secret,
       limiter,
+      origins,
       publicRoutes: routes.filter((r) => r.def.public).map((r) => ({ method: r.def.method, fullPath: r.fullPath })),
     }),
   );
-  mountSessionRoutes(app, services, session.secret);
+  mountSessionRoutes(app, services, session.secret, origins);
 
   app.use('/graphql', graphqlParamsGuard());
   app.use('/graphql', liveStreamLimits(services, connections, session.secret));

@@ -1,19 +1,19 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Viewer } from '../auth/viewer.ts';
-import { authenticateBearer } from '../domain/api-key.ts';
-import { identifyByCookies } from '../domain/session.ts';
 import { errorCodeOf } from '../errors.ts';
 import type { Services } from '../services.ts';
+import { identifyCaller } from './auth-middleware.ts';
 import type { AppEnv } from './env.ts';
 import type { LiveConnections } from './live-connections.ts';
 
-/** The identification an HTTP request was authenticated with, re-run: the Bearer key if sent, else the cookies. */
+/** The identification an HTTP request was authenticated with (identifyCaller), re-run on its headers. */
 async function identifyAgain(services: Services, secret: Buffer | null, headers: Headers): Promise<Viewer | null> {
-  const db = services.database.prisma;
-  const authorization = headers.get('authorization');
-  if (authorization?.trim()) return authenticateBearer(db, authorization);
-  const identity = await identifyByCookies(db, secret, headers.get('cookie') ?? undefined);
-  return identity.kind === 'session' ? identity.viewer : null;
+  const caller = await identifyCaller(services.database.prisma, secret, {
+    authorization: headers.get('authorization') ?? undefined,
+    cookie: headers.get('cookie') ?? undefined,
+  });
+  if (caller.failure) throw caller.failure;
+  return caller.viewer;
 }
 
 /**

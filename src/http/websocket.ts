@@ -3,15 +3,17 @@ import { type GraphQLSchema, parse } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
-import { authenticateBearer } from '../domain/api-key.ts';
+import { sessionSecret } from '../auth/session.ts';
 import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
-import { AppError, errorCodeOf } from '../errors.ts';
+import { AppError, UnauthenticatedError, errorCodeOf } from '../errors.ts';
 import { documentBudgetError } from '../graphql/document-budget.ts';
 import { maskUnexpectedErrors } from '../graphql/mask-errors.ts';
 import { nulError } from '../graphql/nul-guard.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
 import type { Services } from '../services.ts';
 import { type SocketExtra, serveGraphqlWs } from './graphql-ws-server.ts';
+import { identifyCaller } from './auth-middleware.ts';
+import { originPolicy } from './origin.ts';
 import { LIVE_CLOSE, type LiveConnections } from './live-connections.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -51,11 +53,15 @@ async function recheckRefusal(extra: Extra): Promise<{ code: number; reason: str
 
 /**
  * Serves `graphql-ws` on `server` at /graphql under the HTTP rules:
- * - the connection is authenticated (Bearer key from the connection params
- *   or the upgrade request's `Authorization` header) and the same
- *   identification re-runs before every operation and every
- *   CREDENTIAL_RECHECK_MS: a revoked key or reset user closes the socket
- *   with 4401 (4403 when the credentials now name another user);
+ * - the connection is authenticated by the same rule as HTTP
+ *   (identifyCaller): a Bearer key from the connection params or the
+ *   upgrade's `Authorization` header, else the upgrade's session cookies.
+ *   Cookies count only when the upgrade's `Origin` is the service's own or
+ *   listed in CORS_ORIGINS (or absent: not a browser); a foreign page's
+ *   socket carrying a visitor's cookies is closed with 4403;
+ * - the same identification re-runs before every operation and every
+ *   CREDENTIAL_RECHECK_MS: revoked credentials (key, session, reset user)
+ *   close the socket with 4401, credentials now naming another user with 4403;
  * - each operation spends a token of the caller's HTTP rate-limit bucket
  *   (RATE_LIMITED error for that operation when empty);
  * - a user holds at most LIVE_CONNECTIONS_PER_USER sockets and SSE streams
@@ -69,18 +75,26 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
   const { config, logger } = services;
   const db = services.database.prisma;
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: config.MAX_BODY_BYTES });
+  const secret = sessionSecret(config).secret;
+  const origins = originPolicy(config);
   const sockets = serveGraphqlWs<Extra>(
     wss,
     {
       schema,
       subscribe: sharedSubscribe,
       onConnect: async (ctx) => {
-        const header =
-          (ctx.connectionParams?.authorization as string | undefined) ??
-          (ctx.connectionParams?.Authorization as string | undefined) ??
-          ctx.extra.request.headers.authorization;
+        const param = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        const { headers } = ctx.extra.request;
+        const authorization = typeof param === 'string' ? param : headers.authorization;
+        const origin = headers.origin;
+        const cookiesCount = origin === undefined || origins.allows(origin, headers.host);
         const extra = ctx.extra;
-        extra.identify = () => authenticateBearer(db, header);
+        // The same identification at connect, before each operation and on every re-check.
+        extra.identify = async () => {
+          const caller = await identifyCaller(db, secret, { authorization, cookie: cookiesCount ? headers.cookie : undefined });
+          if (caller.viewer) return caller.viewer;
+          throw caller.failure ?? new UnauthenticatedError();
+        };
         try {
           extra.viewer = await extra.identify();
         } catch {
