@@ -324,7 +324,8 @@ describe('webhook delivery', () => {
       const t = await makeTask(inst.db, project);
       await emit(inst.db, t, 'task.updated');
       await waitFor(
-        async () => (await inst.db.webhookAttempt.count({ where: { delivery: { subscriptionId: stored.id } } })) > 0,
+        // An attempt is logged at its claim (outcome unknown) and completed with the answer: wait for the answer.
+        async () => (await inst.db.webhookAttempt.count({ where: { delivery: { subscriptionId: stored.id }, error: { not: null } } })) > 0,
         10_000,
         'refused attempt',
       );
