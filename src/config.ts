@@ -19,7 +19,12 @@ const schema = z.object({
     .optional(),
   TASKSVC_DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
-  /** Prefix of this deployment's Redis pub/sub channels (several deployments may share one Redis). */
+  /**
+   * Prefix of every Redis key and channel of this deployment (the wake-up
+   * channel `<prefix>events:wake`, rate-limit buckets `<prefix>ratelimit:…`):
+   * deployments sharing one Redis keep apart with different prefixes;
+   * instances of one deployment share limits and wake-ups with the same one.
+   */
   REDIS_PREFIX: z.string().max(100).default('tasksvc:'),
   MEILI_HOST: z.string().url().optional(),
   MEILI_API_KEY: z.string().optional(),
@@ -40,12 +45,6 @@ const schema = z.object({
   /** The same per client IP for requests without valid credentials; 0 disables. */
   RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(600),
   RATE_LIMIT_ANON_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  /**
-   * Redis key prefix of the buckets; instances with the same prefix share
-   * limits. Default `tasksvc:ratelimit:`, or a random one per app on an
-   * in-memory database (nothing to share with).
-   */
-  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(200).optional(),
   /** Take the client IP from the first `X-Forwarded-For` entry (only behind a proxy that sets it). */
   TRUST_PROXY: bool,
   /** Largest accepted request body (413 above). */

@@ -245,11 +245,16 @@ function policyOf(perMinute: number, burst: number | undefined): BucketPolicy | 
   return { capacity: burst ?? perMinute, refillPerSecond: perMinute / 60 };
 }
 
-/** The limiter of one app from its configuration (Redis when REDIS_URL is set). */
+/**
+ * The limiter of one app from its configuration (Redis when REDIS_URL is
+ * set). Buckets are the keys `<REDIS_PREFIX>ratelimit:<bucket>`: instances
+ * with the same REDIS_PREFIX share limits, deployments sharing one Redis
+ * with different prefixes do not.
+ */
 export function createRateLimiter(config: Config, logger: Logger): RateLimiter {
   // Buckets are named by database ids: an in-memory database's ids mean nothing to anyone else.
   const privateDb = !config.DATABASE_URL && config.TASKSVC_DATA_DIR.startsWith('memory://');
-  const prefix = config.RATE_LIMIT_REDIS_PREFIX ?? (privateDb ? `tasksvc:ratelimit:${randomUUID()}:` : 'tasksvc:ratelimit:');
+  const prefix = `${config.REDIS_PREFIX}ratelimit:${privateDb ? `${randomUUID()}:` : ''}`;
   const store = config.REDIS_URL ? new RedisBucketStore(redisClient(config.REDIS_URL, logger), prefix) : new MemoryBucketStore();
   return new RateLimiter(
     store,

@@ -3,12 +3,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 
-async function sparePort(): Promise<number> {
+/** Whether `port` (0: any) can be listened on at 127.0.0.1; the port it got, or null. */
+async function tryListen(port: number): Promise<number | null> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const got = await new Promise<number | null>((resolve) => {
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port));
+  });
+  if (got !== null) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return got;
+}
+
+/**
+ * A free port: one of TEST_REDIS_PORTS (`41900-41999`) when set, so that
+ * people sharing a machine keep to their own ranges; any free one otherwise.
+ */
+async function sparePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.TEST_REDIS_PORTS ?? '');
+  if (!range) return (await tryListen(0))!;
+  const [from, to] = [Number(range[1]), Number(range[2])];
+  // Start at a random place: files running at once should not race for the first port.
+  const offset = Math.floor(Math.random() * (to - from + 1));
+  for (let i = 0; i <= to - from; i++) {
+    const port = from + ((offset + i) % (to - from + 1));
+    if ((await tryListen(port)) !== null) return port;
+  }
+  throw new Error(`No free port in TEST_REDIS_PORTS=${process.env.TEST_REDIS_PORTS}`);
 }
 
 /** A redis-server child process that can be killed and started again on the same port. */
@@ -44,8 +64,14 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
         clearTimeout(timer);
         reject(new Error(`redis-server exited (${code}): ${out}`));
       });
+      // Not installed: fail loudly (the fault tests need it; Debian's redis-server package has it).
+      c.on('error', (err) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server could not be started (${err.message}): install redis-server`));
+      });
     });
     c.removeAllListeners('exit');
+    c.removeAllListeners('error');
   };
   await start();
   return {

@@ -183,7 +183,7 @@ describe.runIf(REDIS_URL)('in Redis (REDIS_URL set)', () => {
   it('two app instances share one bucket; concurrent requests never overspend it', async () => {
     const prefix = `test:${randomUUID()}:`;
     const one = await createTestApp({
-      env: { ...LIMITS, RATE_LIMIT_BURST: '4', REDIS_URL: REDIS_URL!, RATE_LIMIT_REDIS_PREFIX: prefix },
+      env: { ...LIMITS, RATE_LIMIT_BURST: '4', REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix },
     });
     try {
       const two = createApp(one.services).app;

@@ -35,4 +35,4 @@ export { expect401 } from '../support/errors.ts';
  * Env giving a test app rate-limit buckets of its own in Redis, so a file that
  * sends many 401s does not drain the shared bucket of 127.0.0.1 for others.
  */
-export const OWN_BUCKETS = { RATE_LIMIT_REDIS_PREFIX: `test:${randomUUID()}:` };
+export const OWN_BUCKETS = { REDIS_PREFIX: `test:${randomUUID()}:` };

@@ -17,15 +17,15 @@ export interface TestApp {
 
 /**
  * The config of a test app: the test database (DATABASE_URL, else in-memory
- * PGlite), quiet logs, and rate-limit buckets of its own, even on the shared
- * Redis of CI (other files' 401 storms must not drain them); then `env`.
+ * PGlite), quiet logs, and a Redis prefix (rate-limit buckets, wake-up
+ * channel) of its own, even on the shared Redis of CI (other files' 401 storms must not drain them); then `env`.
  */
 export function testConfig(env: Record<string, string> = {}) {
   return parseConfig({
     ...process.env,
     TASKSVC_DATA_DIR: 'memory://',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    RATE_LIMIT_REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
+    REDIS_PREFIX: `tasksvc-test:${randomUUID()}:`,
     ...env,
   });
 }
