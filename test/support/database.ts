@@ -7,6 +7,14 @@ import { beforeAllValue } from './lifecycle.ts';
 let template: Promise<Blob | undefined> | undefined;
 
 /**
+ * True when the tests run on PostgreSQL (DATABASE_URL). Embedded PGlite has
+ * one connection, so concurrent transactions run one after another there: a
+ * test of what locks do under concurrency passes on PGlite even with the lock
+ * removed. Such tests run only here (`describe.runIf(isPostgres)`).
+ */
+export const isPostgres = Boolean(process.env.DATABASE_URL);
+
+/**
  * The migrated PGlite data directory the global setup dumped (read once per
  * test process); undefined on PostgreSQL.
  */

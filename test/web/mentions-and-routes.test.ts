@@ -38,6 +38,8 @@ describe('routes', () => {
     expect(parseRoute('/inbox')).toEqual({ name: 'inbox' });
     expect(parseRoute('/invite/tok')).toEqual({ name: 'invite', token: 'tok' });
     expect(parseRoute('/invite', '?token=tok2')).toEqual({ name: 'invite', token: 'tok2' });
+    expect(parseRoute('/invite', '', '#token=tok3')).toEqual({ name: 'invite', token: 'tok3' });
+    expect(parseRoute('/invite')).toEqual({ name: 'not-found' });
     expect(parseRoute('/boards/x')).toEqual({ name: 'not-found' });
   });
 

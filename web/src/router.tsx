@@ -11,9 +11,14 @@ export type Route =
   | { name: 'invite'; token: string }
   | { name: 'not-found' };
 
-/** Parses a path (and query) into a route. */
-export function parseRoute(path: string, search = ''): Route {
+/**
+ * Parses a path (query, fragment) into a route. Invite links carry their
+ * token in the fragment (`/invite#token=…`), which browsers never send to
+ * the server, so it stays out of access logs and Referer headers.
+ */
+export function parseRoute(path: string, search = '', hash = ''): Route {
   const params = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0 || (parts.length === 1 && parts[0] === 'boards')) return { name: 'boards' };
   if (parts[0] === 'boards' && /^\d+$/.test(parts[1] ?? '')) {
@@ -23,8 +28,10 @@ export function parseRoute(path: string, search = ''): Route {
   }
   if (parts.length === 1 && parts[0] === 'inbox') return { name: 'inbox' };
   if (parts.length === 1 && parts[0] === 'sign-in') return { name: 'sign-in', next: safeNext(params.get('next')) };
-  if (parts[0] === 'invite' && (parts[1] || params.get('token')))
-    return { name: 'invite', token: parts[1] ?? params.get('token')! };
+  if (parts[0] === 'invite' && parts.length <= 2) {
+    const token = parts[1] ?? fragment.get('token') ?? params.get('token');
+    if (token) return { name: 'invite', token };
+  }
   return { name: 'not-found' };
 }
 
@@ -50,25 +57,26 @@ export function navigate(path: string, opts: { replace?: boolean } = {}) {
 
 function subscribe(onChange: () => void) {
   window.addEventListener('popstate', onChange);
+  window.addEventListener('hashchange', onChange);
   window.addEventListener(NAVIGATE_EVENT, onChange);
   return () => {
     window.removeEventListener('popstate', onChange);
+    window.removeEventListener('hashchange', onChange);
     window.removeEventListener(NAVIGATE_EVENT, onChange);
   };
 }
 
-const currentUrl = () => location.pathname + location.search;
+const currentUrl = () => location.pathname + location.search + location.hash;
 
-/** The current path and query; re-renders on navigation. */
+/** The current path, query and fragment; re-renders on navigation. */
 export function useLocation(): string {
   return useSyncExternalStore(subscribe, currentUrl);
 }
 
 /** The current route; re-renders on navigation. */
 export function useRoute(): Route {
-  const url = useLocation();
-  const [path, search = ''] = url.split('?');
-  return parseRoute(path, search);
+  const url = new URL(useLocation(), location.origin);
+  return parseRoute(url.pathname, url.search, url.hash);
 }
 
 /** An in-app link: a real <a href> (open in new tab works), navigating without reload on a plain click. */
