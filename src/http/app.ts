@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
+import { documentBudgetPlugin } from '../graphql/document-budget.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
@@ -52,8 +53,9 @@ export function createApp(services: Services) {
     graphiql: { title: 'tasksvc GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <API key>' }) },
     landingPage: false,
     logging: false,
-    maskedErrors: { isDev: services.config.NODE_ENV !== 'production' },
-    plugins: [nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
+    // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
+    maskedErrors: { isDev: false },
+    plugins: [documentBudgetPlugin(), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
     context: ({ viewer, requestId, request }) => ({
       db: database.prisma,
       services,
