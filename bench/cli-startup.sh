@@ -5,14 +5,19 @@
 # idle machine. A client command needs a running service: pass its URL and
 # key (TASKSVC_URL, TASKSVC_API_KEY), else that row is skipped.
 # Prints the machine's load before and after: times on a busy machine are noise.
+# --smoke runs each command once (no hyperfine needed) and fails if one fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 1; }
 node scripts/build.mjs --service-only --quiet
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores, node $(node --version)"
 cmds=("node -e 0" "node bin/tasksvc.js --version" "node bin/tasksvc.js --help")
 if [[ -n "${TASKSVC_URL:-}" && -n "${TASKSVC_API_KEY:-}" ]]; then
   cmds+=("node bin/tasksvc.js projects list --json")
 fi
+if [[ "${1:-}" == "--smoke" ]]; then
+  for c in "${cmds[@]}"; do $c >/dev/null; echo "ok: $c"; done
+  exit 0
+fi
+command -v hyperfine >/dev/null || { echo "hyperfine is missing: apt-get install -y hyperfine" >&2; exit 1; }
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores, node $(node --version)"
 hyperfine --warmup 3 --runs "${RUNS:-20}" --export-markdown "${OUT:-/dev/stdout}" -N "${cmds[@]}"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -9,11 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
-import { driveBurst, driveFixedRate, driveWarmup, type UpdateTarget } from './event-lag-driver.ts';
-import { type EventLagOptions, parseEventLagOptions } from './event-lag-options.ts';
-import { type PhaseResult, type Receivers, runPhase } from './event-lag-phase.ts';
+import { driveBurst, driveFixedRate, driveWarmup, type PhaseResult, type Receivers, runPhase, type UpdateTarget } from './event-lag-phase.ts';
+import { ReceiverWorker } from './event-lag-receivers.ts';
 import { type EventLagResult, renderReport, verdicts } from './event-lag-report.ts';
-import { ReceiverWorker } from './event-lag-rpc.ts';
+import { type EventLagOptions, parseEventLagOptions } from './options.ts';
 import {
   appEnv,
   clearRedisPrefix,
@@ -72,7 +71,7 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   const profileDir = o.profile ? join(ROOT, 'bench', 'results', 'profiles', `event-lag-${stamp}`) : undefined;
   const app = await startApp(env, workDir, profileDir);
   if (profileDir)
-    onCleanup(() => log(`CPU profile of the app: ${profileDir}/ (npx tsx bench/profile-summary.ts <file>)`));
+    onCleanup(() => log(`CPU profile of the app: ${profileDir}/ (npx tsx scripts/perf/profile-summary.ts <file>)`));
   onCleanup(() => app.stop());
   const appStartMs = Math.round(performance.now() - appStarted);
   log(`app pid ${app.pid} at ${app.url} (started in ${appStartMs} ms)`);
@@ -80,8 +79,8 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   onCleanup(() => probe.close());
 
   const receivers: Receivers = {
-    webhooks: ReceiverWorker.start('event-lag-webhooks.ts'),
-    subscribers: ReceiverWorker.start('event-lag-subscribers.ts'),
+    webhooks: ReceiverWorker.start('webhooks'),
+    subscribers: ReceiverWorker.start('subscribers'),
     subscriptions: o.subscriptions,
     subscriberCount: o.subscribers,
   };

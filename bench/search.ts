@@ -1,6 +1,6 @@
 // Task search benchmark (issue 6). Not a test: run it by hand.
 //
-//   npx tsx bench/search.ts [--tasks 100000] [--projects 50] [--queries 1000] [--json]
+//   npm run bench:search [-- --tasks 100000 --projects 50 --queries 1000 --json | --smoke]
 //
 // On the configured database (DATABASE_URL, else the embedded PGlite in
 // TASKSVC_DATA_DIR) it seeds --tasks tasks across --projects projects of one
@@ -18,9 +18,10 @@
 // p95 <= 30 ms through HTTP, HTTP at most 2x the SQL floor.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/config.ts';
 import type { SqlRunner } from '../src/db/client.ts';
 import { createApiKey } from '../src/domain/api-key.ts';
@@ -30,33 +31,21 @@ import { createSearchIndex } from '../src/search/create-search-index.ts';
 import { PostgresSearchIndex } from '../src/search/postgres-engine.ts';
 import type { SearchFilters } from '../src/search/search-index.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { benchCommand, integer } from './options.ts';
+import { Prng } from './prng.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    tasks: { type: 'string', default: '100000' },
-    projects: { type: 'string', default: '50' },
-    queries: { type: 'string', default: '1000' },
-    json: { type: 'boolean', default: false },
-  },
-});
-const TASKS = Number(args.tasks);
-const PROJECTS = Number(args.projects);
-const QUERIES = Number(args.queries);
-if (![TASKS, PROJECTS, QUERIES].every((n) => Number.isInteger(n) && n > 0))
-  throw new Error('--tasks, --projects and --queries take positive integers');
-
-/** mulberry32: the same data and queries on every run. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
+const args = benchCommand('npm run bench:search --', 'Task search latency through HTTP against its SQL statement alone (p50/p95/p99).')
+  .option('--tasks <n>', 'tasks to seed (default 100000)', integer(1), 100_000)
+  .option('--projects <n>', 'projects to spread them over (default 50)', integer(1), 50)
+  .option('--queries <n>', 'mixed searches to run (default 1000)', integer(1), 1000)
+  .option('--json', 'print the result as one JSON line')
+  .parse(process.argv.slice(2), { from: 'user' })
+  .opts();
+// Smoke: a tiny data set in a throw-away embedded database, a handful of queries.
+if (args.smoke) Object.assign(args, { tasks: 300, projects: 3, queries: 20 });
+const TASKS: number = args.tasks;
+const PROJECTS: number = args.projects;
+const QUERIES: number = args.queries;
 
 const relevance = JSON.parse(
   readFileSync(new URL('../test/fixtures/search-relevance.json', import.meta.url), 'utf8'),
@@ -136,7 +125,7 @@ async function seed(services: Services) {
       }),
     );
   }
-  const rnd = prng(42);
+  const rnd = new Prng(42);
   const batch = 1000;
   const started = Date.now();
   const counters = new Array<number>(PROJECTS).fill(0);
@@ -198,7 +187,7 @@ interface BenchQuery {
 
 /** 1,000 mixed searches: misspelt, exact words, prefixes, ticket numbers, with and without filters. */
 function mixedQueries(projects: { id: number; ticketPrefix: string }[], tasksPerProject: number): BenchQuery[] {
-  const rnd = prng(7);
+  const rnd = new Prng(7);
   const words = [
     ...new Set(relevance.titles.flatMap((t) => t.toLowerCase().split(/[^a-z0-9]+/)).filter((w) => w.length >= 4)),
   ];
@@ -287,7 +276,9 @@ async function startHttp(services: Services): Promise<{ url: string; where: stri
 
 async function main() {
   // No rate limit: the benchmark is one caller sending a thousand requests.
-  const config = parseConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' });
+  const smokeDir = args.smoke ? mkdtempSync(join(tmpdir(), 'tasksvc-search-smoke-')) : null;
+  const env = smokeDir ? { ...process.env, DATABASE_URL: undefined, MEILI_HOST: undefined, TASKSVC_DATA_DIR: smokeDir } : process.env;
+  const config = parseConfig({ ...env, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn' });
   if (config.MEILI_HOST) log('note: MEILI_HOST is set; the HTTP side uses Meilisearch, the SQL floor is PostgreSQL');
   const services = await createServices(config, { dispatcher: false });
   let server: Awaited<ReturnType<typeof startHttp>> | null = null;
@@ -386,6 +377,7 @@ async function main() {
   } finally {
     await server?.close();
     await services.close();
+    if (smokeDir) rmSync(smokeDir, { recursive: true, force: true });
   }
 }
 

@@ -5,22 +5,25 @@
 // all cards on screen: HTML, the app's JavaScript, the GraphQL pages of
 // tasks and React's render. Also prints the JavaScript a first load fetches.
 //
-//   npm run bench:web [-- --tasks 500 --runs 7]
+//   npm run bench:web [-- --tasks 500 --runs 7 | --smoke]
 //
 // The database is DATABASE_URL's PostgreSQL when set, else in-memory PGlite.
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { createTestServer } from '../test/support/app.ts';
+import { parseConfig } from '../src/config.ts';
+import { startServer } from '../src/http/server.ts';
+import { createServices } from '../src/services.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import { makeBusyBoard } from '../test/support/factories.ts';
+import { benchCommand, integer } from './options.ts';
 
-const { values } = parseArgs({
-  options: { tasks: { type: 'string', default: '500' }, runs: { type: 'string', default: '7' } },
-});
-const taskCount = Number(values.tasks);
-const runs = Number(values.runs);
+const values = benchCommand('npm run bench:web --', 'Time to show a board in Chromium, cold each time.')
+  .option('--tasks <n>', 'tasks on the board (default 500)', integer(1), 500)
+  .option('--runs <n>', 'cold loads (default 7)', integer(1), 7)
+  .parse(process.argv.slice(2), { from: 'user' })
+  .opts();
+// Smoke: a small board, one load.
+const taskCount: number = values.smoke ? 20 : values.tasks;
+const runs: number = values.smoke ? 1 : values.runs;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () =>
@@ -32,13 +35,18 @@ const load = () =>
 const { buildWebApp, describeBuild } = await import('../scripts/build-web.mjs');
 console.log(describeBuild(await buildWebApp()));
 
-if (process.env.DATABASE_URL) {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  await migrate(database).finally(() => database.close());
-}
-const server = await createTestServer({ env: { SESSION_SECRET: 'bench-web-board-session-secret-0123' } });
-const { key, project } = await makeBusyBoard(server.db, taskCount, (i) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
-const session = await server.fetch('/api/auth/session', { method: 'POST', key });
+// The app in this process (not the test helpers: they need vitest's runtime).
+const config = parseConfig({
+  ...process.env,
+  TASKSVC_DATA_DIR: 'memory://web-board',
+  SESSION_SECRET: 'bench-web-board-session-secret-0123',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '0',
+});
+const services = await createServices(config, { dispatcher: false });
+const server = await startServer(services, { port: 0, host: '127.0.0.1' });
+const { key, project } = await makeBusyBoard(services.database.prisma, taskCount, (i) => new Date(Date.UTC(2026, 0, 1, 0, 0, i)));
+const session = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
 const host = new URL(server.url).hostname;
 const cookies = session.headers.getSetCookie().map((c) => {
   const [pair] = c.split(';');
@@ -47,7 +55,7 @@ const cookies = session.headers.getSetCookie().map((c) => {
 });
 
 console.log(
-  `database: ${server.services.database.kind}; ${taskCount} tasks, ${runs} cold loads; load average at start ${load()}`,
+  `database: ${services.database.kind}; ${taskCount} tasks, ${runs} cold loads; load average at start ${load()}`,
 );
 const browser = await launchBrowser({ allow: [server.url] });
 const first: number[] = [];
@@ -72,6 +80,7 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await services.close();
 }
 console.log(
   `median: first card ${median(first).toFixed(0)} ms, all ${taskCount} cards ${median(all).toFixed(0)} ms ` +

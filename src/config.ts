@@ -17,6 +17,11 @@ const schema = z.object({
     .url()
     .refine((v) => /^postgres(ql)?:\/\//i.test(v), 'must be a postgres:// or postgresql:// URL (only PostgreSQL is supported; unset it for the embedded database)')
     .optional(),
+  /**
+   * How long start-up waits for PostgreSQL to accept connections (retrying
+   * with back-off) before giving up; 0 tries once.
+   */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   TASKSVC_DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
   /**
@@ -84,6 +89,12 @@ const schema = z.object({
   EVENT_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(3),
   /** Connections of the request pool on PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Most distinct SQL statements run as named (prepared) statements on
+   * PostgreSQL, planned once per connection; a statement is named on its
+   * second use. 0 sends every statement unnamed (parsed and planned per call).
+   */
+  DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public base URL printed at start-up and used in links. */
   PUBLIC_URL: z.string().url().optional(),

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { configureContentRendering } from './content/render.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 import { type DispatcherOptions, EventDispatcher } from './events/dispatcher.ts';
 import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/event-feed.ts';
 import { memoryWakeChannel, redisWakeChannel, type WakeChannel } from './events/wake-channel.ts';
@@ -61,10 +62,12 @@ export async function createServices(
 ): Promise<Services & { close(): Promise<void> }> {
   const logger = opts.logger ?? createLogger(config);
   configureContentRendering(config);
+  if (config.DATABASE_URL) await waitForDatabase(config.DATABASE_URL, { waitMs: config.DATABASE_WAIT_SECONDS * 1000, logger });
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.TASKSVC_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,
     loadDataDir: opts.loadDataDir,

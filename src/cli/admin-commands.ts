@@ -12,7 +12,7 @@ import { formatTable, printResult } from './output.ts';
 export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<T> {
   const config = loadConfig();
   // One-shot commands never run the event dispatcher: the server does.
-  const services = await createServices(config, { logger: createLogger({ LOG_LEVEL: 'warn' }), dispatcher: false });
+  const services = await createServices(config, { logger: createLogger({ LOG_LEVEL: 'warn' }, process.stderr), dispatcher: false });
   try {
     return await fn(services);
   } finally {

@@ -12,6 +12,11 @@ export function registerMigrateCommand(program: Command) {
       const { openDatabase } = await import('../db/client.ts');
       const { migrate } = await import('../db/migrate.ts');
       const config = loadConfig();
+      if (config.DATABASE_URL) {
+        const { waitForDatabase } = await import('../db/wait-for-database.ts');
+        const { createLogger } = await import('../logger.ts');
+        await waitForDatabase(config.DATABASE_URL, { waitMs: config.DATABASE_WAIT_SECONDS * 1000, logger: createLogger({ LOG_LEVEL: 'warn' }, process.stderr) });
+      }
       const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.TASKSVC_DATA_DIR });
       try {
         const r = await migrate(db);

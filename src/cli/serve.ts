@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
-import { integerOption } from './options.ts';
 import { applyHeapGrowth } from '../heap-growth.ts';
-import { createServices } from '../services.ts';
+import { bindListeners } from '../http/listen.ts';
+import { integerOption } from './options.ts';
 
 /** `tasksvc serve`: what `npm start` runs. */
 export function registerServeCommand(program: Command) {
@@ -14,10 +14,15 @@ export function registerServeCommand(program: Command) {
     .action(async (o: { port?: number; json?: boolean }) => {
       const config = loadConfig();
       applyHeapGrowth(config.HEAP_GROWING_PERCENT);
-      const services = await createServices(config);
-      // Loaded here so the admin commands do not pay for building the schema.
-      const { startServer } = await import('../http/server.ts');
-      const running = await startServer(services, { port: o.port ?? config.PORT, host: config.HOST, mcpPort: config.MCP_PORT });
+      // The port first: a port that is taken is one line and exit 1 before the
+      // database is touched, and probes see a listener (503 "starting") meanwhile.
+      const listeners = await bindListeners({ port: o.port ?? config.PORT, host: config.HOST, mcpPort: config.MCP_PORT });
+      // The app's code (schema, routes) loads while the database is reached and migrated.
+      const [services, { startServer }] = await Promise.all([
+        import('../services.ts').then((m) => m.createServices(config)),
+        import('../http/server.ts'),
+      ]);
+      const running = await startServer(services, listeners);
       const base = config.PUBLIC_URL ?? running.url;
       const summary = {
         url: base,

@@ -6,6 +6,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { createStatementNamer } from './statement-names.ts';
 
 /** The Prisma client type used across the service. */
 export type Db = PrismaClient;
@@ -45,6 +46,11 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Connections of the request pool (PostgreSQL). */
   poolSize?: number;
+  /**
+   * Most distinct statements sent as named (prepared) statements on
+   * PostgreSQL (see statement-names.ts); 0 or absent sends all unnamed.
+   */
+  preparedStatements?: number;
   /** Connections of the background pool (PostgreSQL); see {@link Database.background}. */
   backgroundPoolSize?: number;
   /**
@@ -75,7 +81,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     pool.on('error', (err) => options.onIdleError?.(err));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: log ? [...log] : undefined });
+    // One namer for both pools: a name always stands for the same SQL text.
+    const namer = options.preparedStatements ? createStatementNamer({ maxNamed: options.preparedStatements }) : undefined;
+    const adapter = (p: pg.Pool) => new PrismaPg(p, namer ? { statementNameGenerator: (q) => namer(q) as string } : undefined);
+    const prisma = new PrismaClient({ adapter: adapter(pool), log: log ? [...log] : undefined });
     attachQueryLog(prisma, options.onQuery);
     // Made on first use: one-shot commands (the CLI, migrations) never need it.
     let backgroundPool: pg.Pool | null = null;
@@ -84,7 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (background) return background;
       backgroundPool = new pg.Pool({ connectionString: options.databaseUrl, max: options.backgroundPoolSize ?? 3 });
       backgroundPool.on('error', (err) => options.onIdleError?.(err));
-      background = new PrismaClient({ adapter: new PrismaPg(backgroundPool), log: log ? [...log] : undefined });
+      background = new PrismaClient({ adapter: adapter(backgroundPool), log: log ? [...log] : undefined });
       attachQueryLog(background, options.onQuery);
       return background;
     };

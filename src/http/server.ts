@@ -1,8 +1,7 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { Services } from '../services.ts';
 import { createApp } from './app.ts';
+import { type ListenOptions, type Listeners, bindListeners } from './listen.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 
 export interface RunningServer {
@@ -14,18 +13,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+const toolOnly = (req: Request) => {
+  const path = new URL(req.url).pathname;
+  return path.startsWith('/api/mcp/') || path === '/mcp' || path === '/healthz' || path === '/readyz';
+};
+
 /**
- * Serves the app on `port` (0 picks a free one) with `graphql-ws` on the
- * same server at /graphql. Resolves once listening.
+ * Serves the app with `graphql-ws` at /graphql on `listeners` (bound by
+ * {@link bindListeners}), or on listeners bound now from `opts`.
  */
-export async function startServer(
-  services: Services,
-  opts: { port: number; host?: string; mcpPort?: number },
-): Promise<RunningServer> {
+export async function startServer(services: Services, opts: ListenOptions | Listeners): Promise<RunningServer> {
+  const listeners = 'main' in opts ? opts : await bindListeners(opts);
   const { app, schema } = createApp(services);
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host ?? '0.0.0.0' }, () => resolve(s as Server));
-  });
+  const { main, tool } = listeners;
+  const server = main.server;
 
   // Longer than the usual client/proxy idle timeouts, so the server is never the side
   // that closes an idle keep-alive connection just as a client reuses it (ECONNRESET).
@@ -33,39 +34,25 @@ export async function startServer(
   server.headersTimeout = 66_000;
 
   const webSocket = attachGraphqlWebSocket(server, schema, services);
+  main.handle((req, env) => app.fetch(req, env as object));
+  tool?.handle((req, env) =>
+    toolOnly(req)
+      ? app.fetch(req, env as object)
+      : Response.json(
+          { success: false, error: 'NOT_FOUND', message: 'This listener serves /api/mcp/* only', details: { field: null, code: 'not_found' } },
+          { status: 404 },
+        ),
+  );
 
-  // Optional `{mcp_base_url}`: a second listener that serves only the tool routes.
-  const toolServer = opts.mcpPort !== undefined
-    ? await new Promise<Server>((resolve) => {
-        const s = serve(
-          {
-            fetch: (req: Request) => {
-              const path = new URL(req.url).pathname;
-              return path.startsWith('/api/mcp/') || path === '/mcp' || path === '/healthz' || path === '/readyz'
-                ? app.fetch(req)
-                : Response.json(
-                    { success: false, error: 'NOT_FOUND', message: 'This listener serves /api/mcp/* only', details: { field: null, code: 'not_found' } },
-                    { status: 404 },
-                  );
-            },
-            port: opts.mcpPort,
-            hostname: opts.host ?? '0.0.0.0',
-          },
-          () => resolve(s as Server),
-        );
-      })
-    : null;
-
-  const port = (server.address() as AddressInfo).port;
-  const host = opts.host && opts.host !== '0.0.0.0' ? opts.host : 'localhost';
+  const host = listeners.host !== '0.0.0.0' ? listeners.host : 'localhost';
   return {
-    url: `http://${host}:${port}`,
-    toolUrl: toolServer ? `http://${host}:${(toolServer.address() as AddressInfo).port}` : null,
-    port,
+    url: `http://${host}:${main.port}`,
+    toolUrl: tool ? `http://${host}:${tool.port}` : null,
+    port: main.port,
     server,
     close: async () => {
       await webSocket.close();
-      for (const s of toolServer ? [server, toolServer] : [server]) {
+      for (const s of tool ? [server, tool.server] : [server]) {
         s.closeAllConnections?.();
         await new Promise<void>((resolve) => s.close(() => resolve()));
       }

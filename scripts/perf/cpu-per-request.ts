@@ -4,13 +4,14 @@
 // while optimising a hot path; a ratio between two builds only means something
 // when both ran on the same kept database (`npm run bench -- --keep`).
 // Usage:
-//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx bench/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
+//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx scripts/perf/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
 //   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}' [N]   (writes really happen: use a kept bench database)
-// --profile writes bench/results/cpu-per-request.cpuprofile (summarise with bench/profile-summary.ts).
+// --profile writes bench/results/cpu-per-request.cpuprofile (summarise with scripts/perf/profile-summary.ts).
 
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
-import { inProcessApp } from './in-process-app.ts';
+import { PgCpuMeter } from '../../bench/pg-cpu.ts';
+import { IN_PROCESS_APP_NAME, inProcessApp } from './in-process-app.ts';
 
 async function main() {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -19,7 +20,7 @@ async function main() {
   const countText = rest[0];
   const count = Number(countText ?? 500);
   if (!process.env.DATABASE_URL || !method || !path) {
-    process.stderr.write('usage: DATABASE_URL=… npx tsx bench/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
+    process.stderr.write('usage: DATABASE_URL=… npx tsx scripts/perf/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
     process.exit(2);
   }
   const { services, send: request } = await inProcessApp('cpu-per-request');
@@ -36,18 +37,23 @@ async function main() {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
+    const meter = await new PgCpuMeter(process.env.DATABASE_URL, IN_PROCESS_APP_NAME).open();
+    await meter.begin();
     const cpu = process.cpuUsage();
     const wall = performance.now();
     for (let i = 0; i < count; i++) await send();
     const used = process.cpuUsage(cpu);
     const elapsed = performance.now() - wall;
+    const pgCpu = await meter.end();
+    await meter.close();
     if (session) {
       const { profile } = await session.post('Profiler.stop');
       writeFileSync('bench/results/cpu-per-request.cpuprofile', JSON.stringify(profile));
     }
     process.stdout.write(
       `${method} ${path}: ${count} requests, CPU ${((used.user + used.system) / 1000 / count).toFixed(2)} ms/request ` +
-        `(user ${(used.user / 1000 / count).toFixed(2)}, system ${(used.system / 1000 / count).toFixed(2)}), wall ${(elapsed / count).toFixed(2)} ms/request\n`,
+        `(user ${(used.user / 1000 / count).toFixed(2)}, system ${(used.system / 1000 / count).toFixed(2)}), wall ${(elapsed / count).toFixed(2)} ms/request` +
+        `, PostgreSQL backends ${pgCpu ? `${(pgCpu.cpuMs / count).toFixed(2)} ms/request (${pgCpu.backends} backends)` : 'not measurable'}\n`,
     );
   } finally {
     await services.close();

@@ -2,14 +2,19 @@
 // of the benchmark user: what the per-request tools (trace-queries,
 // cpu-per-request) send their requests to.
 
-import { parseConfig } from '../src/config.ts';
-import { createApiKey } from '../src/domain/api-key.ts';
-import { createApp } from '../src/http/app.ts';
-import { createServices } from '../src/services.ts';
+import { parseConfig } from '../../src/config.ts';
+import { createApiKey } from '../../src/domain/api-key.ts';
+import { createApp } from '../../src/http/app.ts';
+import { createServices } from '../../src/services.ts';
+import { withApplicationName } from '../../bench/pg-cpu.ts';
+
+/** application_name of the app's PostgreSQL connections (to measure their CPU). */
+export const IN_PROCESS_APP_NAME = 'tasksvc-in-process';
 
 /** The app, the services under it and a key labelled `label` (older keys of that label are revoked first). */
 export async function inProcessApp(label: string, opts: { onQuery?: () => void } = {}) {
-  const config = parseConfig({ ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
+  const url = process.env.DATABASE_URL && withApplicationName(process.env.DATABASE_URL, IN_PROCESS_APP_NAME);
+  const config = parseConfig({ ...process.env, ...(url ? { DATABASE_URL: url } : {}), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', NODE_ENV: 'production' });
   const services = await createServices(config, { migrate: false, dispatcher: false, ...opts });
   try {
     const user = await services.database.prisma.user.findUniqueOrThrow({ where: { email: 'bench-0@example.com' } });

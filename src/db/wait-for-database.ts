@@ -1,0 +1,116 @@
+import pg from 'pg';
+import type { Logger } from '../logger.ts';
+
+/** PostgreSQL could not be reached (or refused us) at start-up; the message names DATABASE_URL. */
+export class DatabaseUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Options of {@link waitForDatabase}. */
+export interface WaitOptions {
+  /** Give up after this long (DATABASE_WAIT_SECONDS). 0: one attempt. */
+  waitMs: number;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  /** One connection attempt may take this long (a host that drops packets never refuses). */
+  attemptTimeoutMs?: number;
+  /** First pause between attempts; doubles up to `maxDelayMs`. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+// Errors that say "not yet" (the server is down, starting, restarting or
+// unreachable for now): worth waiting for. Anything else (wrong password, no
+// such database, bad TLS settings) will not fix itself and stops at once.
+const TRANSIENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND', // a compose service name resolves only once its container exists
+  'EPIPE',
+  '57P03', // cannot_connect_now: the server is starting up or shutting down
+  '53300', // too_many_connections
+]);
+
+function isTransient(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') return TRANSIENT_CODES.has(code);
+  // pg's own timeout and a socket closed during the handshake carry no code.
+  return /timeout|terminated|Connection terminated|closed/i.test(err instanceof Error ? err.message : '');
+}
+
+/** The error in a few words: its code and first line, never a stack. */
+function describe(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
+  // Node's AggregateError (IPv4 and IPv6 both refused) has an empty message.
+  const message = typeof e.message === 'string' && e.message ? e.message : Array.isArray(e.errors) ? describe(e.errors[0]) : String(err);
+  const code = typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ` : '';
+  return `${code}${message.split('\n')[0]}`;
+}
+
+/** The URL without its password, as logs may show it. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until PostgreSQL at `url` accepts a connection (`SELECT 1`),
+ * retrying transient failures with exponential back-off for `waitMs`: a
+ * service started together with its database (compose, systemd) comes up
+ * once the database does instead of dying on the first ECONNREFUSED. Logs
+ * one line when it starts waiting and one when the database answers;
+ * throws {@link DatabaseUnavailableError} naming DATABASE_URL when it gives up
+ * or the failure is not transient.
+ */
+export async function waitForDatabase(url: string, opts: WaitOptions): Promise<void> {
+  const where = redactedUrl(url);
+  const started = Date.now();
+  let delay = opts.initialDelayMs ?? 250;
+  let waiting = false;
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.attemptTimeoutMs ?? 5000 });
+    // A connection dropped after connect() would otherwise be an unhandled 'error' event.
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      if (waiting) opts.logger.info({ attempts: attempt, waitedMs: Date.now() - started }, `PostgreSQL at ${where} is reachable`);
+      return;
+    } catch (err) {
+      const elapsed = Date.now() - started;
+      if (!isTransient(err)) {
+        throw new DatabaseUnavailableError(`PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${describe(err)}`);
+      }
+      if (elapsed + delay > opts.waitMs) {
+        throw new DatabaseUnavailableError(
+          `cannot reach PostgreSQL at ${where} (DATABASE_URL) after ${Math.round(elapsed / 1000)} s and ${attempt} attempts: ${describe(err)}. ` +
+            'Start the database or fix DATABASE_URL; DATABASE_WAIT_SECONDS sets how long start-up waits.',
+        );
+      }
+      if (!waiting) {
+        waiting = true;
+        opts.logger.warn(
+          { error: describe(err), waitSeconds: Math.round(opts.waitMs / 1000) },
+          `PostgreSQL at ${where} (DATABASE_URL) does not answer yet; retrying with back-off`,
+        );
+      }
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await sleep(delay);
+    delay = Math.min(delay * 2, opts.maxDelayMs ?? 5000);
+  }
+}
