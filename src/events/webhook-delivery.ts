@@ -45,6 +45,8 @@ export const USER_AGENT = 'tasksvc-webhooks/1';
 /** A claimed delivery with everything its attempt needs (no second read). */
 interface ClaimedDelivery extends OutboxRow {
   deliveryId: number;
+  /** The attempt logged at the claim, outcome `unknown` until recorded. */
+  attemptId: number;
   subscriptionId: number;
   attemptCount: number;
   url: string;
@@ -56,7 +58,11 @@ interface ClaimedDelivery extends OutboxRow {
  * claimed with `FOR UPDATE SKIP LOCKED` plus a lease (their `nextAttemptAt`
  * moves `leaseMs` ahead), so a delivery whose sender died is retried after
  * the lease. Per subscription and task, a delivery waits until every earlier
- * one is settled, so receivers see each task's events in order.
+ * one is settled, so receivers see each task's events in order. Each claim
+ * logs its attempt at once with the outcome `unknown`, completed when the
+ * answer is recorded: an attempt in flight when its process dies stays in the
+ * delivery log as `unknown` (the receiver may or may not have it; the retry
+ * after the lease carries the same `webhook-id`).
  */
 export class WebhookDeliverer {
   private readonly loop: PollLoop;
@@ -118,6 +124,7 @@ export class WebhookDeliverer {
    */
   private claim(limit: number): Promise<ClaimedDelivery[]> {
     return this.db.$queryRaw<ClaimedDelivery[]>`
+      WITH claimed AS (
       UPDATE "WebhookDelivery" AS d
       SET "nextAttemptAt" = timezone('UTC', now()) + (${this.options.leaseMs}::integer * interval '1 millisecond')
       FROM (
@@ -148,7 +155,13 @@ export class WebhookDeliverer {
       ) AS c, "WebhookSubscription" AS s, "OutboxEvent" AS e
       WHERE d.id = c.id AND s.id = d."subscriptionId" AND e.id = d."eventId"
       RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret,
-        e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"`;
+        e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
+      ), attempt AS (
+        INSERT INTO "WebhookAttempt" ("deliveryId", "outcome", "createdAt")
+        SELECT "deliveryId", 'unknown'::"AttemptOutcome", timezone('UTC', now()) FROM claimed
+        RETURNING id, "deliveryId"
+      )
+      SELECT claimed.*, attempt.id AS "attemptId" FROM claimed JOIN attempt USING ("deliveryId")`;
   }
 
   /** One attempt of one claimed delivery: POST, then record the outcome. */
@@ -177,27 +190,29 @@ export function isSuccess(outcome: PostOutcome): boolean {
 }
 
 /**
- * Logs one attempt and moves the delivery on: succeeded; retried later
+ * Completes the attempt logged at the claim with its outcome and moves the
+ * delivery on: succeeded; retried later
  * (backoff with jitter, or `Retry-After`); or failed when the schedule is
  * exhausted. A 410 disables the subscription at once; a subscription with
  * no success for `disableAfterMs` is disabled too, with the reason.
  */
 export async function recordAttempt(
   db: Db,
-  delivery: { deliveryId: number; subscriptionId: number; attemptCount: number },
+  delivery: { deliveryId: number; attemptId: number; subscriptionId: number; attemptCount: number },
   outcome: PostOutcome,
   options: Pick<DeliveryOptions, 'retry' | 'disableAfterMs'>,
 ): Promise<void> {
   const attempts = delivery.attemptCount + 1;
-  const { deliveryId, subscriptionId } = delivery;
+  const { deliveryId, attemptId, subscriptionId } = delivery;
   if (isSuccess(outcome)) {
     // The common case in one autocommitted statement (data-modifying CTEs are
     // atomic): no interactive transaction holding a pooled connection.
     await db.$executeRaw`
       WITH attempt AS (
-        INSERT INTO "WebhookAttempt" ("deliveryId", "statusCode", "durationMs", "responseExcerpt", "error", "createdAt")
-        VALUES (${deliveryId}::integer, ${outcome.statusCode}::integer, ${outcome.durationMs}::integer,
-                ${outcome.responseExcerpt}, ${outcome.error}, timezone('UTC', now()))
+        UPDATE "WebhookAttempt"
+        SET "outcome" = 'succeeded'::"AttemptOutcome", "statusCode" = ${outcome.statusCode}::integer,
+            "durationMs" = ${outcome.durationMs}::integer, "responseExcerpt" = ${outcome.responseExcerpt}, "error" = ${outcome.error}
+        WHERE id = ${attemptId}::integer
       ), delivered AS (
         UPDATE "WebhookDelivery"
         SET status = 'succeeded'::"DeliveryStatus", "attemptCount" = ${attempts}::integer,
@@ -209,9 +224,10 @@ export async function recordAttempt(
     return;
   }
   await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
+    await tx.webhookAttempt.update({
+      where: { id: attemptId },
       data: {
-        deliveryId,
+        outcome: 'failed',
         statusCode: outcome.statusCode,
         durationMs: outcome.durationMs,
         responseExcerpt: outcome.responseExcerpt,

@@ -66,7 +66,31 @@ async function scenario(name: string, tasks = 3, perTask = 5) {
   for (let i = 0; i < tasks; i++) ts.push(await makeTask(app.db, project));
   for (const t of ts) await emit(app.db, t, 'task.created');
   for (let n = 1; n <= perTask; n++) for (const t of ts) await emit(app.db, t, 'task.updated', { n });
-  return { subs, tasks: ts, expectA: tasks * (perTask + 1), expectB: tasks * perTask, projectId: project.id };
+  return { subs, key, tasks: ts, expectA: tasks * (perTask + 1), expectB: tasks * perTask, projectId: project.id };
+}
+
+/**
+ * The delivery log (REST) of the scenario's subscriptions shows `count`
+ * attempts with outcome unknown (no status, no duration), each received by
+ * the receiver and followed by a succeeded attempt of the same delivery.
+ */
+async function expectUnknownAttemptsLogged(s: Awaited<ReturnType<typeof scenario>>, count: number) {
+  type Attempt = { outcome: string; status_code: number | null; duration_ms: number | null };
+  const unknown: { eventId: string; attempts: Attempt[] }[] = [];
+  for (const sub of s.subs) {
+    const res = await app.fetch(`/api/v1/webhook/subscriptions/${sub.id}/deliveries?limit=100`, { key: s.key });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { deliveries: { event_id: string; status: string; attempts: Attempt[] }[] };
+    for (const d of body.deliveries) {
+      if (d.attempts.some((a) => a.outcome === 'unknown')) unknown.push({ eventId: d.event_id, attempts: d.attempts });
+    }
+  }
+  expect(unknown.flatMap((d) => d.attempts.filter((a) => a.outcome === 'unknown'))).toHaveLength(count);
+  for (const d of unknown) {
+    expect(d.attempts[0]).toMatchObject({ outcome: 'unknown', status_code: null, duration_ms: null });
+    expect(d.attempts.at(-1)).toMatchObject({ outcome: 'succeeded', status_code: 200 });
+    expect(receiver.received.some((r) => r.id === d.eventId)).toBe(true);
+  }
 }
 
 /** Every event exactly once per subscription, verified, in order per task. */
@@ -192,10 +216,44 @@ describe('outbox dispatcher', () => {
       const got = receiver.at('crash3-a');
       expect(new Set(got.map((r) => r.id)).size).toBe(s.expectA);
       expect(got.every((r) => r.verified)).toBe(true);
+      // The lost attempts stay in the delivery log, outcome unknown, each followed by the retry that succeeded.
+      await expectUnknownAttemptsLogged(s, died);
     } finally {
       await survivor.stop();
     }
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a sender killed (SIGKILL, a child process) after its POSTs leaves them in the delivery log as attempts with outcome unknown',
+    async () => {
+      const s = await scenario('lost', 2, 2);
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/events/crash-child.ts'], {
+        env: { ...process.env, ...testEnv.env, NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE: 'true', CRASH_AT: 'beforeRecord' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout.on('data', (c) => (out += c));
+      const exit = await new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+      expect(exit).toBe('SIGKILL');
+      expect(out).toContain('posted');
+      const subscriptionId = { in: s.subs.map((x) => x.id) };
+      const lost = await app.db.webhookAttempt.count({ where: { outcome: 'unknown', delivery: { subscriptionId } } });
+      expect(lost).toBeGreaterThan(0);
+
+      const survivor = dispatcher();
+      survivor.start();
+      try {
+        await waitFor(
+          async () => (await app.db.webhookDelivery.count({ where: { subscriptionId, status: 'succeeded' } })) === s.expectA + s.expectB,
+          30_000,
+          'deliveries recorded',
+        );
+        await expectUnknownAttemptsLogged(s, lost);
+      } finally {
+        await survivor.stop();
+      }
+    },
+  );
 
   it('several dispatchers share the work: each event once per subscription, in order per task', async () => {
     const s = await scenario('multi', 4, 10);

@@ -269,8 +269,8 @@ describe('DELETE, deliveries, redeliver, test', () => {
         lastStatusCode: 500,
         attempts: {
           create: [
-            { statusCode: 500, durationMs: 12, responseExcerpt: 'boom' },
-            { statusCode: null, durationMs: 10000, error: 'timed out after 10000 ms' },
+            { outcome: 'failed', statusCode: 500, durationMs: 12, responseExcerpt: 'boom' },
+            { outcome: 'failed', statusCode: null, durationMs: 10000, error: 'timed out after 10000 ms' },
           ],
         },
       },
@@ -297,6 +297,7 @@ describe('DELETE, deliveries, redeliver, test', () => {
           attempts: [
             {
               id: expect.any(Number),
+              outcome: 'failed',
               status_code: 500,
               duration_ms: 12,
               response_excerpt: 'boom',
@@ -305,6 +306,7 @@ describe('DELETE, deliveries, redeliver, test', () => {
             },
             {
               id: expect.any(Number),
+              outcome: 'failed',
               status_code: null,
               duration_ms: 10000,
               response_excerpt: null,

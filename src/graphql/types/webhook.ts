@@ -29,6 +29,19 @@ export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus
   } as const,
 });
 
+export const WebhookAttemptOutcomeEnum = builder.enumType('WebhookAttemptOutcome', {
+  description: 'What became of one webhook attempt.',
+  values: {
+    unknown: {
+      description:
+        'No answer recorded: the request is in flight, or the sender stopped (a crash or restart) before ' +
+        'recording it. The receiver may or may not have the event; the retry after the lease has the same `webhook-id`.',
+    },
+    succeeded: { description: 'The endpoint answered 2xx.' },
+    failed: { description: 'Another answer, a timeout, a connection error or a refused destination.' },
+  } as const,
+});
+
 /** A webhook subscription; the secret is never exposed here. */
 export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription', {
   description:
@@ -81,8 +94,12 @@ export const WebhookAttemptType = builder.prismaObject('WebhookAttempt', {
   description: 'One HTTP attempt of a delivery.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Attempt id.' }),
+    outcome: t.expose('outcome', { type: WebhookAttemptOutcomeEnum, description: 'succeeded, failed, or unknown (no answer recorded).' }),
     statusCode: t.exposeInt('statusCode', { nullable: true, description: 'HTTP status; null when no answer came.' }),
-    durationMs: t.exposeInt('durationMs', { description: 'Time until the answer or the failure, in milliseconds.' }),
+    durationMs: t.exposeInt('durationMs', {
+      nullable: true,
+      description: 'Time until the answer or the failure, in milliseconds; null while the outcome is unknown.',
+    }),
     responseExcerpt: t.exposeString('responseExcerpt', {
       nullable: true,
       description: 'First kilobyte of the response body.',
@@ -91,7 +108,7 @@ export const WebhookAttemptType = builder.prismaObject('WebhookAttempt', {
       nullable: true,
       description: 'Timeout, connection or refused-destination error.',
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt ended.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the attempt started (its request was about to be sent).' }),
   }),
 });
 
@@ -122,7 +139,7 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
     }),
     status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded or failed.' }),
     attemptCount: t.exposeInt('attemptCount', {
-      description: 'Attempts since the delivery was queued (or redelivered).',
+      description: 'Attempts with a recorded outcome since the delivery was queued (or redelivered); `unknown` ones are not counted.',
     }),
     nextAttemptAt: t.field({
       type: 'DateTime',

@@ -61,8 +61,9 @@ export const subscriptionSchema = z.object({
 /** One delivery attempt as GraphQL returns it. */
 interface AttemptNode {
   id: number;
+  outcome: 'unknown' | 'succeeded' | 'failed';
   statusCode: number | null;
-  durationMs: number;
+  durationMs: number | null;
   responseExcerpt: string | null;
   error: string | null;
   createdAt: string;
@@ -87,7 +88,7 @@ export interface DeliveryNode {
 /** The GraphQL selection of a delivery. */
 export const DELIVERY_FIELDS =
   'id eventId event taskId ticketNumber status attemptCount nextAttemptAt lastStatusCode createdAt updatedAt ' +
-  'attempts { id statusCode durationMs responseExcerpt error createdAt }';
+  'attempts { id outcome statusCode durationMs responseExcerpt error createdAt }';
 
 /** The REST delivery: snake_case fields, attempts included. */
 export function deliveryOut(d: DeliveryNode) {
@@ -105,6 +106,7 @@ export function deliveryOut(d: DeliveryNode) {
     updatedAt: d.updatedAt,
     attempts: d.attempts.map((a) => ({
       id: a.id,
+      outcome: a.outcome,
       status_code: a.statusCode,
       duration_ms: a.durationMs,
       response_excerpt: a.responseExcerpt,
@@ -130,8 +132,14 @@ export const deliverySchema = z.object({
   attempts: z.array(
     z.object({
       id: z.number(),
+      outcome: z
+        .enum(['unknown', 'succeeded', 'failed'])
+        .describe(
+          '`unknown`: no answer recorded — in flight, or its sender stopped (crash, restart) before recording it; ' +
+            'the receiver may or may not have it, and the retry carries the same `webhook-id`.',
+        ),
       status_code: z.number().nullable(),
-      duration_ms: z.number(),
+      duration_ms: z.number().nullable().describe('Null while the outcome is unknown.'),
       response_excerpt: z.string().nullable(),
       error: z.string().nullable(),
       createdAt: z.string(),
