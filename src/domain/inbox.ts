@@ -1,3 +1,4 @@
+import { visibleProjectsWhere } from './access.ts';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -21,11 +22,19 @@ const idsInput = z.object({
 
 /**
  * The filter, order and page of the user's inbox: their notifications not
- * archived, newest first (optionally unread only).
+ * archived, about tasks of projects they belong to (the one visibility
+ * rule), newest first (optionally unread only).
  */
 export function inboxQuery(userId: number, input: z.input<typeof listInput>) {
   const args = parseInput(listInput, input);
-  const where: Prisma.NotificationWhereInput = { userId, archivedAt: null, ...(args.unreadOnly ? { read: false } : {}) };
+  const where: Prisma.NotificationWhereInput = {
+    userId,
+    archivedAt: null,
+    // An entry about a task the user can no longer see (left the board, task moved away) is hidden:
+    // its message, ticket number and task would tell what the board now keeps from them.
+    task: { project: visibleProjectsWhere(userId) },
+    ...(args.unreadOnly ? { read: false } : {}),
+  };
   return {
     where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] as Prisma.NotificationOrderByWithRelationInput[],

@@ -1,4 +1,4 @@
-import { type ExecutionResult, GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { Logger } from '../logger.ts';
 
 /** True for an error the service raised on purpose (a GraphQLError, as AppError is), not a crash. */
@@ -13,7 +13,7 @@ function intended(error: GraphQLError): boolean {
  * the message yoga's masking gives on HTTP; the original goes to the log.
  * Answers the result unchanged when nothing needs masking.
  */
-export function maskUnexpectedErrors<R extends ExecutionResult>(result: R, logger: Logger): R {
+export function maskUnexpectedErrors<R extends { errors?: readonly GraphQLError[] }>(result: R, logger: Logger): R {
   if (!result.errors?.some((e) => !intended(e))) return result;
   const errors = result.errors.map((e) => {
     if (intended(e)) return e;

@@ -1,3 +1,4 @@
+import { visibleProjectsWhere } from '../../domain/access.ts';
 import {
   createDraft,
   deleteDraft,
@@ -28,8 +29,27 @@ export const TaskDraftType = builder.prismaObject('TaskDraft', {
     description: t.exposeString('description', { description: 'Sanitised HTML description.' }),
     priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
     dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
-    project: t.relation('project', { nullable: true, description: 'The project, once chosen.' }),
-    section: t.relation('section', { nullable: true, description: 'The section, once chosen.' }),
+    project: t.prismaField({
+      type: 'Project',
+      nullable: true,
+      description: 'The project, once chosen; null while none is, or once the viewer is no longer a member of it.',
+      resolve: (query, draft, _args, ctx) =>
+        draft.projectId === null
+          ? null
+          : ctx.db.project.findFirst({ ...query, where: { id: draft.projectId, ...visibleProjectsWhere(viewerOf(ctx).userId) } }),
+    }),
+    section: t.prismaField({
+      type: 'Section',
+      nullable: true,
+      description: 'The section, once chosen; null while none is, or once the viewer is no longer a member of its project.',
+      resolve: (query, draft, _args, ctx) =>
+        draft.sectionId === null
+          ? null
+          : ctx.db.section.findFirst({
+              ...query,
+              where: { id: draft.sectionId, project: visibleProjectsWhere(viewerOf(ctx).userId) },
+            }),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last edit.' }),
   }),
