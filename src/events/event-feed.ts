@@ -79,7 +79,10 @@ export class EventFeed {
   /**
    * Subscribes to the events of one board, in commit order: those after
    * `after` (a position already checked by parseResumeCursor), read from the
-   * outbox first; without it, those committed from now on.
+   * outbox first; without it, those the feed has not read yet: everything
+   * committed from now on, and possibly a few events committed just before
+   * that the dispatcher had not numbered yet (a subscriber may see a little
+   * of the past, never miss what follows).
    */
   async subscribe(projectId: number, after: bigint | null): Promise<FeedSubscription> {
     if (this.subscriptionCount === 0) {
@@ -106,6 +109,11 @@ export class EventFeed {
   /** @internal A subscription's own read (catching up, or after its queue overflowed). */
   readBoard(projectId: number, after: bigint): Promise<EventMessage[]> {
     return readBoardEventsAfter(this.db, projectId, after, this.options.pageSize);
+  }
+
+  /** The last position this feed has read (tests and metrics). */
+  get position(): bigint {
+    return this.cursor;
   }
 
   /** How many subscriptions are open (tests and metrics). */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { eventTestEnv, type Instance, startInstance, waitFor } from './harness.ts';
-import { disposeClients, feedWaiter, wsSubscribe } from './ws-client.ts';
+import { disposeClients, eventsSettled, feedWaiter, wsSubscribe } from './ws-client.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -177,6 +177,7 @@ describe('boardEvents', () => {
       r: { taskId: task.id },
       t: 'First thought',
     });
+    await eventsSettled(app.db, app.services.feed);
     const registered = feedWaiter(app.services.feed);
     const sub = wsSubscribe(app.url, owner.key, { projectId: pid }, BOARD_SUBSCRIPTION);
     await registered(1);
@@ -235,6 +236,7 @@ describe('boardEvents', () => {
     const { createTask: task } = await gql(both.key, 'mutation($i: CreateTaskInput!) { createTask(input: $i) { id } }', {
       i: { projectId: here.id, title: 'Travels' },
     });
+    await eventsSettled(app.db, app.services.feed);
     const registered = feedWaiter(app.services.feed);
     const subs = [both, onlyHere].map((u) => wsSubscribe(app.url, u.key, { projectId: here.id }, BOARD_SUBSCRIPTION));
     await registered(2);
@@ -253,6 +255,7 @@ describe('boardEvents', () => {
     const owner = await makeUserWithKey(app.db, 'Owner');
     const leaver = await makeUserWithKey(app.db, 'Leaver');
     const project = await makeProject(app.db, { memberIds: [owner.user.id, leaver.user.id] });
+    await eventsSettled(app.db, app.services.feed);
     const registered = feedWaiter(app.services.feed);
     const sub = wsSubscribe(app.url, leaver.key, { projectId: project.id }, BOARD_SUBSCRIPTION);
     await registered(1);

@@ -89,3 +89,26 @@ export function feedWaiter(feed: import('../../src/events/event-feed.ts').EventF
     }
   };
 }
+
+/**
+ * Waits until every committed event is numbered and read by the feed, so that
+ * a subscription made next starts after them. Without it, events committed
+ * just before subscribing can still arrive (the feed has not read them yet),
+ * which is right for clients and makes a test's first event a matter of timing.
+ */
+export async function eventsSettled(
+  db: { $queryRawUnsafe<T>(sql: string): Promise<T> },
+  feed: import('../../src/events/event-feed.ts').EventFeed,
+  ms = 20_000,
+) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const [row] = await db.$queryRawUnsafe<{ pending: boolean; last: bigint | null }[]>(
+      'SELECT EXISTS (SELECT 1 FROM "OutboxEvent" WHERE position IS NULL) AS pending, (SELECT "lastPosition" FROM "OutboxSequence" WHERE id = 1) AS last',
+    );
+    const last = BigInt(row?.last ?? 0);
+    if (!row?.pending && (feed.size === 0 || feed.position >= last)) return;
+    if (Date.now() > until) throw new Error('committed events not numbered and read in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
