@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import { configureContentRendering } from './content/render.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { describeError } from './db/outage.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
 import { type DispatcherOptions, EventDispatcher } from './events/dispatcher.ts';
 import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/event-feed.ts';
@@ -71,7 +72,8 @@ export async function createServices(
     backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,
     loadDataDir: opts.loadDataDir,
-    onIdleError: (err) => logger.warn({ err }, 'an idle database connection failed; the pool replaces it'),
+    // One line, no stack: when the database goes away every idle connection reports it.
+    onIdleError: (err) => logger.warn({ error: describeError(err) }, 'an idle database connection failed; the pool replaces it'),
   });
   if (opts.migrate !== false) {
     const result = await migrate(database);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { describeError } from './outage.ts';
 
 /** PostgreSQL could not be reached (or refused us) at start-up; the message names DATABASE_URL. */
 export class DatabaseUnavailableError extends Error {
@@ -44,15 +45,6 @@ function isTransient(err: unknown): boolean {
   return /timeout|terminated|Connection terminated|closed/i.test(err instanceof Error ? err.message : '');
 }
 
-/** The error in a few words: its code and first line, never a stack. */
-function describe(err: unknown): string {
-  const e = err as { code?: unknown; message?: unknown; errors?: unknown[] };
-  // Node's AggregateError (IPv4 and IPv6 both refused) has an empty message.
-  const message = typeof e.message === 'string' && e.message ? e.message : Array.isArray(e.errors) ? describe(e.errors[0]) : String(err);
-  const code = typeof e.code === 'string' && !message.includes(e.code) ? `${e.code}: ` : '';
-  return `${code}${message.split('\n')[0]}`;
-}
-
 /** The URL without its password, as logs may show it. */
 export function redactedUrl(url: string): string {
   try {
@@ -92,18 +84,18 @@ export async function waitForDatabase(url: string, opts: WaitOptions): Promise<v
     } catch (err) {
       const elapsed = Date.now() - started;
       if (!isTransient(err)) {
-        throw new DatabaseUnavailableError(`PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${describe(err)}`);
+        throw new DatabaseUnavailableError(`PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${describeError(err)}`);
       }
       if (elapsed + delay > opts.waitMs) {
         throw new DatabaseUnavailableError(
-          `cannot reach PostgreSQL at ${where} (DATABASE_URL) after ${Math.round(elapsed / 1000)} s and ${attempt} attempts: ${describe(err)}. ` +
+          `cannot reach PostgreSQL at ${where} (DATABASE_URL) after ${Math.round(elapsed / 1000)} s and ${attempt} attempts: ${describeError(err)}. ` +
             'Start the database or fix DATABASE_URL; DATABASE_WAIT_SECONDS sets how long start-up waits.',
         );
       }
       if (!waiting) {
         waiting = true;
         opts.logger.warn(
-          { error: describe(err), waitSeconds: Math.round(opts.waitMs / 1000) },
+          { error: describeError(err), waitSeconds: Math.round(opts.waitMs / 1000) },
           `PostgreSQL at ${where} (DATABASE_URL) does not answer yet; retrying with back-off`,
         );
       }

@@ -1,22 +1,34 @@
+import { Backoff, OutageLog } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
+
+/** Pauses after consecutive failed steps: 250 ms doubling up to 10 s (a recovered database is noticed within 10 s). */
+export const STEP_BACKOFF = { initialMs: 250, maxMs: 10_000 };
 
 /**
  * Runs `step` every `intervalMs` and whenever nudged, never two at once.
  * `step` returns true when it found work, which schedules another run at
- * once (draining a backlog without waiting for the timer).
+ * once (draining a backlog without waiting for the timer). A failing step
+ * (the database is away) is retried with exponential back-off that wake-ups
+ * do not cut short, and logged once when failures start and once on
+ * recovery, not at every attempt.
  */
 export class PollLoop {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  private backingOff = false;
+  private readonly backoff = new Backoff(STEP_BACKOFF.initialMs, STEP_BACKOFF.maxMs);
+  private readonly health: OutageLog;
 
   constructor(
-    private readonly name: string,
+    name: string,
     private intervalMs: number,
     private readonly step: () => Promise<boolean>,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.health = new OutageLog(logger, `event loop ${name}`, { loop: name });
+  }
 
   /** Starts polling. */
   start(): void {
@@ -32,7 +44,8 @@ export class PollLoop {
 
   /** Runs the step soon (coalesced with a run in progress). */
   nudge(): void {
-    if (this.stopped) return;
+    // While backing off, the timer that ends the pause runs the next step.
+    if (this.stopped || this.backingOff) return;
     if (this.running) {
       this.again = true;
       return;
@@ -44,14 +57,26 @@ export class PollLoop {
 
   private async run(): Promise<void> {
     let busy = false;
+    let pause: number | null = null;
     try {
       busy = await this.step();
+      this.backoff.reset();
+      this.health.success();
     } catch (err) {
-      if (!this.stopped) this.logger.error({ err, loop: this.name }, 'event loop step failed');
+      pause = this.backoff.fail();
+      if (!this.stopped) this.health.failure(err, pause);
     }
     this.running = null;
     if (this.stopped) return;
-    if (busy || this.again) {
+    if (pause !== null) {
+      this.again = false;
+      this.backingOff = true;
+      this.timer = setTimeout(() => {
+        this.backingOff = false;
+        this.nudge();
+      }, pause);
+      this.timer.unref?.();
+    } else if (busy || this.again) {
       this.again = false;
       setImmediate(() => this.nudge());
     } else {
@@ -63,6 +88,7 @@ export class PollLoop {
   /** Stops polling and waits for a step in progress to end. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.backingOff = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
