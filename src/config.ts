@@ -96,6 +96,30 @@ const schema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Browser origins (comma-separated, exact `scheme://host[:port]`) allowed
+   * to call the API with credentials: CORS answers, cookie-authenticated
+   * unsafe requests (CSRF) and graphql-ws upgrades carrying the session
+   * cookie. None by default: only the service's own origin.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      for (const origin of list) {
+        let parsed: URL | null = null;
+        try {
+          parsed = new URL(origin);
+        } catch {
+          /* reported below */
+        }
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `${origin} is not an origin (scheme://host[:port], no path)` });
+        }
+      }
+      return list.map((o) => o.replace(/\/$/, ''));
+    }),
   /** Public base URL printed at start-up and used in links. */
   PUBLIC_URL: z.string().url().optional(),
   /** Client side (`tasksvc mcp`, `tasksvc tasks …`): the service to call; default `http://localhost:PORT`. */

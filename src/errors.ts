@@ -93,8 +93,8 @@ export class GoneError extends AppError {
 
 /** The caller is known but the action is not allowed to anyone in that role. */
 export class ForbiddenError extends AppError {
-  constructor(message: string, field: string | null = null) {
-    super('FORBIDDEN', message, field, 'forbidden');
+  constructor(message: string, field: string | null = null, detail = 'forbidden') {
+    super('FORBIDDEN', message, field, detail);
   }
 }
 

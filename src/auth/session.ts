@@ -3,17 +3,21 @@ import type { Config } from '../config.ts';
 
 /**
  * Signed sessions (`svc_session`): `v1.<payload>.<signature>`, where
- * payload is base64url JSON `{uid, sv, exp}` (user id, the user's
- * `sessionVersion` when signed, expiry in Unix seconds) and signature is
- * base64url HMAC-SHA256 of `v1.<payload>` with the session secret. Nothing
- * is stored server-side; bumping `User.sessionVersion` revokes every session
- * of that user at once (`POST /api/resetUser`, `DELETE /api/auth/session?all=true`).
+ * payload is base64url JSON `{uid, sv, exp, sid}` (user id, the user's
+ * `sessionVersion` when signed, expiry in Unix seconds, the `Session` row)
+ * and signature is base64url HMAC-SHA256 of `v1.<payload>` with the session
+ * secret. The signature spares a database read for forged cookies; the row
+ * (src/domain/session.ts) makes each session listable and revocable, and
+ * bumping `User.sessionVersion` still revokes every session of that user at
+ * once (`POST /api/resetUser`, `DELETE /api/auth/session?all=true`).
  */
 export interface SessionClaims {
   userId: number;
   sessionVersion: number;
   /** Expiry, Unix seconds. */
   exp: number;
+  /** The `Session` row; a token without one is never accepted by checkSession. */
+  sessionId?: number;
 }
 
 const VERSION = 'v1';
@@ -28,7 +32,7 @@ function sign(secret: Buffer, data: string): Buffer {
 /** Signs claims into a cookie value. */
 export function signSession(secret: Buffer, claims: SessionClaims): string {
   const payload = Buffer.from(
-    JSON.stringify({ uid: claims.userId, sv: claims.sessionVersion, exp: claims.exp }),
+    JSON.stringify({ uid: claims.userId, sv: claims.sessionVersion, exp: claims.exp, sid: claims.sessionId }),
   ).toString('base64url');
   const signed = `${VERSION}.${payload}`;
   return `${signed}.${sign(secret, signed).toString('base64url')}`;
@@ -59,12 +63,15 @@ export function readSessionToken(
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { uid, sv, exp } = (raw ?? {}) as Record<string, unknown>;
+  const { uid, sv, exp, sid } = (raw ?? {}) as Record<string, unknown>;
   if (!Number.isSafeInteger(uid) || !Number.isSafeInteger(sv) || !Number.isSafeInteger(exp) || (uid as number) <= 0) {
     return { ok: false, reason: 'malformed' };
   }
+  if (sid !== undefined && !(Number.isSafeInteger(sid) && (sid as number) > 0)) return { ok: false, reason: 'malformed' };
   if ((exp as number) <= nowSeconds) return { ok: false, reason: 'expired' };
-  return { ok: true, claims: { userId: uid as number, sessionVersion: sv as number, exp: exp as number } };
+  const claims: SessionClaims = { userId: uid as number, sessionVersion: sv as number, exp: exp as number };
+  if (sid !== undefined) claims.sessionId = sid as number;
+  return { ok: true, claims };
 }
 
 // One random secret per process, made on first use when SESSION_SECRET is unset outside production.

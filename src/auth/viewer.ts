@@ -1,4 +1,4 @@
-import { UnauthenticatedError } from '../errors.ts';
+import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
 
 /** Who is calling: resolved once per request from the API key or session. */
 export interface Viewer {
@@ -9,6 +9,13 @@ export interface Viewer {
   agentId: string | null;
   /** How the caller proved who they are. */
   via: 'key' | 'session';
+  /** The signed-in session (`via: 'session'`), for listing it as current and signing it out. */
+  sessionId?: number | null;
+  /**
+   * The API key a session was made from (`POST /api/auth/session`): such a
+   * session ends with its key and may not manage keys (see {@link requirePersonalSession}).
+   */
+  sessionKeyId?: number | null;
 }
 
 /**
@@ -22,6 +29,22 @@ export function requireSessionViewer(viewer: Viewer | null | undefined): void {
       'This operation requires a signed session (svc_session cookie from POST /api/auth/session); an API key alone is not enough.',
       'svc_session',
       'session_required',
+    );
+  }
+}
+
+/**
+ * Managing credentials (keys, sessions, the password) needs a session a
+ * person signed in to (password or invite), not one made from an API key:
+ * a leaked key must not be able to mint more keys or keep itself alive.
+ */
+export function requirePersonalSession(viewer: Viewer | null | undefined): void {
+  requireSessionViewer(viewer);
+  if (viewer!.sessionKeyId != null) {
+    throw new ForbiddenError(
+      'A session made from an API key cannot manage keys or sessions; sign in with your password.',
+      'svc_session',
+      'key_session',
     );
   }
 }

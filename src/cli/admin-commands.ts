@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../domain/api-key.ts';
 import { createTeam } from '../domain/team.ts';
-import { createUser, requireUserByEmail } from '../domain/user.ts';
+import { createUser, requireUserByEmail, setPassword } from '../domain/user.ts';
 import { createServices, type Services } from '../services.ts';
 import { createLogger } from '../logger.ts';
 import { integerOption } from './options.ts';
@@ -28,13 +28,28 @@ export function registerAdminCommands(program: Command) {
     .description('Create a user')
     .requiredOption('--email <email>', 'login email')
     .requiredOption('--name <name>', 'display name')
+    .option('--password-stdin', 'read a sign-in password from the first line of stdin')
     .option('--json', 'print JSON')
-    .action(async (o: { email: string; name: string; json?: boolean }) =>
-      withServices(async ({ database }) => {
-        const u = await createUser(database.prisma, { email: o.email, displayName: o.name });
+    .action(async (o: { email: string; name: string; passwordStdin?: boolean; json?: boolean }) => {
+      const password = o.passwordStdin ? await readPasswordLine() : undefined;
+      await withServices(async ({ database }) => {
+        const u = await createUser(database.prisma, { email: o.email, displayName: o.name, password });
         printResult(!!o.json, { id: u.id, email: u.email, displayName: u.displayName }, `Created user ${u.id} <${u.email}>`);
-      }),
-    );
+      });
+    });
+  users
+    .command('set-password')
+    .description("Set a user's sign-in password (read from the first line of stdin, never from arguments)")
+    .requiredOption('--email <email>', 'login email')
+    .requiredOption('--password-stdin', 'read the password from the first line of stdin')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; json?: boolean }) => {
+      const password = await readPasswordLine();
+      await withServices(async ({ database }) => {
+        const u = await setPassword(database.prisma, o.email, password);
+        printResult(!!o.json, { id: u.id, email: u.email, passwordSet: true }, `Password set for ${u.email}`);
+      });
+    });
 
   const keys = program.command('keys').description('Manage API keys');
   keys
@@ -89,4 +104,19 @@ export function registerAdminCommands(program: Command) {
         printResult(!!o.json, { id: t.uuid, number: t.id, title: t.title }, `Created team ${t.title} (${t.uuid}, #${t.id})`);
       }),
     );
+}
+
+/**
+ * The first line of stdin, without its line ending: passwords come from a
+ * pipe or a prompt, never from argv (which other users can read in `ps`).
+ */
+export async function readPasswordLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if ((chunk as Buffer).includes(10)) break;
+  }
+  const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0];
+  if (!line) throw new Error('--password-stdin: stdin gave no password (expected one line)');
+  return line;
 }

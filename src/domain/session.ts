@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { IDENTITY_COOKIE, SESSION_COOKIE, parseCookies, parseIdentityCookie } from '../auth/cookies.ts';
+import { SESSION_COOKIE } from '../auth/cookies.ts';
 import { type SessionFailure, readSessionToken, signSession } from '../auth/session.ts';
-import type { Viewer } from '../auth/viewer.ts';
 import type { Db } from '../db/client.ts';
+import { inTransaction } from './task/transaction.ts';
 import { AppError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { parseInput } from './validate.ts';
 
@@ -15,16 +15,34 @@ export interface SessionUser {
 
 const USER_SELECT = { id: true, email: true, displayName: true, sessionVersion: true } as const;
 
+/** How a session started. */
+export type SessionMethod = 'password' | 'key' | 'invite';
+
+/** Where a sign-in came from, kept on the row for the person's session list. */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** A started session: the cookie value and the row it names. */
+export interface StartedSession {
+  token: string;
+  sessionId: number;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
 /**
- * Starts a session for a user: signs `{userId, sessionVersion, exp}` with
- * the secret. Nothing is written; the token is the session.
+ * Starts a session for a user: writes its `Session` row (with the API key
+ * it was made from, if any) and signs `{userId, sessionVersion, exp, sid}`.
  */
 export async function createSession(
   db: Db,
   secret: Buffer | null,
   userId: number,
   ttlSeconds: number,
-): Promise<{ token: string; expiresAt: Date; user: SessionUser }> {
+  opts: { method: SessionMethod; apiKeyId?: number | null } & SessionOrigin,
+): Promise<StartedSession> {
   if (!secret) {
     throw new AppError(
       'NOT_FOUND',
@@ -36,32 +54,80 @@ export async function createSession(
   const user = await db.user.findUnique({ where: { id: userId }, select: USER_SELECT });
   if (!user) throw new UnauthenticatedError('The key owner no longer exists.', 'authorization', 'invalid_key');
   const exp = Math.floor(Date.now() / 1000) + ttlSeconds;
-  const token = signSession(secret, { userId: user.id, sessionVersion: user.sessionVersion, exp });
+  const row = await db.session.create({
+    data: {
+      userId: user.id,
+      apiKeyId: opts.apiKeyId ?? null,
+      method: opts.method,
+      userAgent: opts.userAgent?.slice(0, 300) ?? null,
+      ip: opts.ip?.slice(0, 100) ?? null,
+      expiresAt: new Date(exp * 1000),
+    },
+    select: { id: true },
+  });
+  const token = signSession(secret, { userId: user.id, sessionVersion: user.sessionVersion, exp, sessionId: row.id });
   return {
     token,
+    sessionId: row.id,
     expiresAt: new Date(exp * 1000),
     user: { id: user.id, email: user.email, displayName: user.displayName },
   };
 }
 
 /** A checked session: valid with its user and expiry, or the reason it is not. */
-export type SessionCheck = { ok: true; user: SessionUser; expiresAt: Date } | { ok: false; reason: SessionRefusal };
+export type SessionCheck =
+  | { ok: true; user: SessionUser; expiresAt: Date; sessionId: number; apiKeyId: number | null }
+  | { ok: false; reason: SessionRefusal };
+
+// Writing lastSeenAt on every request would double the writes; once a minute per session is enough.
+const lastSeen = new Map<number, number>();
+const SEEN_INTERVAL_MS = 60_000;
 
 /**
  * Checks a `svc_session` value: signature and expiry (./auth/session.ts),
- * then that the user still exists and the session version still matches
- * (a bumped version, see {@link revokeSessions}, revokes it).
+ * then its row: present, not revoked, of the same user, and, when made from
+ * an API key, that key still active; and the user's session version still
+ * matching (a bumped version, see {@link revokeSessions}, revokes it).
  */
 export async function checkSession(db: Db, secret: Buffer | null, token: string): Promise<SessionCheck> {
   if (!secret) return { ok: false, reason: 'disabled' };
   const read = readSessionToken(secret, token);
   if (!read.ok) return read;
-  const user = await db.user.findUnique({ where: { id: read.claims.userId }, select: USER_SELECT });
-  if (!user || user.sessionVersion !== read.claims.sessionVersion) return { ok: false, reason: 'revoked' };
+  const { sessionId, userId, sessionVersion } = read.claims;
+  if (sessionId === undefined) return { ok: false, reason: 'revoked' };
+  const row = await db.session.findUnique({
+    where: { id: sessionId },
+    select: {
+      userId: true,
+      revokedAt: true,
+      expiresAt: true,
+      apiKeyId: true,
+      apiKey: { select: { revokedAt: true } },
+      user: { select: USER_SELECT },
+    },
+  });
+  const now = Date.now();
+  if (
+    !row ||
+    row.userId !== userId ||
+    row.revokedAt ||
+    row.user.sessionVersion !== sessionVersion ||
+    (row.apiKey && row.apiKey.revokedAt)
+  ) {
+    return { ok: false, reason: 'revoked' };
+  }
+  if (row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' };
+  if ((lastSeen.get(sessionId) ?? 0) < now - SEEN_INTERVAL_MS) {
+    lastSeen.set(sessionId, now);
+    await db.session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date(now) } });
+  }
+  const { user } = row;
   return {
     ok: true,
     user: { id: user.id, email: user.email, displayName: user.displayName },
     expiresAt: new Date(read.claims.exp * 1000),
+    sessionId,
+    apiKeyId: row.apiKeyId,
   };
 }
 
@@ -82,87 +148,45 @@ export function sessionError(reason: SessionRefusal): UnauthenticatedError {
   return new UnauthenticatedError(message, SESSION_COOKIE, code);
 }
 
-/** What a request's cookies prove. */
-export type CookieIdentity =
-  | { kind: 'none' }
-  | { kind: 'session'; viewer: Viewer; user: SessionUser; expiresAt: Date }
-  | {
-      kind: 'rejected';
-      error: UnauthenticatedError;
-      /** true when only `svc_session` was wrong (no `nookies_user` sent). */ sessionOnly: boolean;
-    };
-
 /**
- * Spec 5.3 on a request's `Cookie` header (used only when the request has
- * no `Authorization` header):
- * - `nookies_user` present: it must be well-formed and backed by a valid
- *   `svc_session` of the same user id, else rejected (unsigned, forged,
- *   tampered, expired, revoked or mismatched);
- * - `svc_session` present: valid → the session's user (`via: 'session'`),
- *   else rejected;
- * - neither: no identity.
+ * Ends every signed session of a user at once (API keys are untouched):
+ * marks the rows revoked and bumps the session version.
  */
-export async function identifyByCookies(
-  db: Db,
-  secret: Buffer | null,
-  cookieHeader: string | undefined,
-): Promise<CookieIdentity> {
-  const cookies = parseCookies(cookieHeader);
-  const identity = cookies.get(IDENTITY_COOKIE);
-  const token = cookies.get(SESSION_COOKIE);
-  if (identity === undefined && token === undefined) return { kind: 'none' };
-  if (identity !== undefined) {
-    const claimedId = parseIdentityCookie(identity);
-    if (claimedId === null) {
-      return {
-        kind: 'rejected',
-        sessionOnly: false,
-        error: new UnauthenticatedError('The nookies_user cookie is malformed.', IDENTITY_COOKIE, 'malformed_identity'),
-      };
-    }
-    if (!token) {
-      return {
-        kind: 'rejected',
-        sessionOnly: false,
-        error: new UnauthenticatedError(
-          'The nookies_user cookie is not backed by a signed session (svc_session).',
-          IDENTITY_COOKIE,
-          'unsigned_identity',
-        ),
-      };
-    }
-    const check = await checkSession(db, secret, token);
-    if (!check.ok) return { kind: 'rejected', sessionOnly: false, error: sessionError(check.reason) };
-    if (check.user.id !== claimedId) {
-      return {
-        kind: 'rejected',
-        sessionOnly: false,
-        error: new UnauthenticatedError(
-          'nookies_user and svc_session name different users.',
-          IDENTITY_COOKIE,
-          'session_mismatch',
-        ),
-      };
-    }
-    return sessionIdentity(check.user, check.expiresAt);
-  }
-  const check = await checkSession(db, secret, token!);
-  if (!check.ok) return { kind: 'rejected', sessionOnly: true, error: sessionError(check.reason) };
-  return sessionIdentity(check.user, check.expiresAt);
+export async function revokeSessions(db: Db, userId: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+    await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+  });
 }
 
-function sessionIdentity(user: SessionUser, expiresAt: Date): CookieIdentity {
+/** Prisma query part: a user's sessions that can still be used, newest first (at most 200). */
+export function activeSessionsOf(userId: number) {
   return {
-    kind: 'session',
-    user,
-    expiresAt,
-    viewer: { userId: user.id, apiKeyId: null, agentId: null, via: 'session' },
+    where: { userId, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { id: 'desc' as const },
+    take: 200,
   };
 }
 
-/** Ends every signed session of a user at once (API keys are untouched). */
-export async function revokeSessions(db: Db, userId: number): Promise<void> {
-  await db.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } } });
+/** Ends one session of a user; another user's (or an unknown) id is NOT_FOUND. */
+export async function revokeSession(db: Db, userId: number, sessionId: number): Promise<void> {
+  const res = await db.session.updateMany({
+    where: { id: sessionId, userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (res.count === 0) {
+    const exists = await db.session.findFirst({ where: { id: sessionId, userId }, select: { id: true } });
+    if (!exists) throw new NotFoundError('Session', 'id');
+  }
+}
+
+/** Ends every session of a user except `keepId` (sign out everywhere else); answers how many ended. */
+export async function revokeOtherSessions(db: Db, userId: number, keepId: number | null): Promise<number> {
+  const res = await db.session.updateMany({
+    where: { userId, revokedAt: null, ...(keepId != null ? { id: { not: keepId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
+  return res.count;
 }
 
 const resetUserInput = z
@@ -195,6 +219,7 @@ export async function resetUser(
       where: { userId: user.id, revokedAt: null },
       data: { revokedAt: new Date() },
     });
+    await tx.session.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
     await tx.user.update({ where: { id: user.id }, data: { sessionVersion: { increment: 1 } } });
     return { userId: user.id, revokedKeys: keys.count };
   });

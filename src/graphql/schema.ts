@@ -21,6 +21,7 @@ import './types/task-event.ts';
 import './types/board-event.ts';
 import './types/webhook.ts';
 import './types/session.ts';
+import './types/sign-in.ts';
 import './types/user-search.ts';
 import './types/search.ts';
 

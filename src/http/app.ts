@@ -24,6 +24,7 @@ import { apiRoutes } from './routes/api/index.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { originPolicy } from './origin.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
@@ -82,6 +83,14 @@ export function createApp(services: Services) {
     );
   });
 
+  // RFC 9110 11.6.1: every 401 names the scheme that would work (HTTP libraries and MCP clients look for it).
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 401 && !c.res.headers.has('www-authenticate')) {
+      c.res.headers.set('WWW-Authenticate', 'Bearer realm="tasksvc"');
+    }
+  });
+
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {
@@ -103,6 +112,7 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
   }
   const limiter = createRateLimiter(services.config, logger);
+  const origins = originPolicy(services.config);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
@@ -110,10 +120,11 @@ export function createApp(services: Services) {
     authMiddleware(services, {
       sessionSecret: session.secret,
       limiter,
+      origins,
       publicRoutes: routes.filter((r) => r.def.public).map((r) => ({ method: r.def.method, fullPath: r.fullPath })),
     }),
   );
-  mountSessionRoutes(app, services, session.secret);
+  mountSessionRoutes(app, services, session.secret, origins);
 
   app.use('/graphql', graphqlParamsGuard());
   app.on(['GET', 'POST'], '/graphql', (c) =>

@@ -2,11 +2,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { clearedSessionCookies, requestHost } from '../auth/cookies.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { authenticateBearer } from '../domain/api-key.ts';
-import { identifyByCookies } from '../domain/session.ts';
-import { UnauthenticatedError } from '../errors.ts';
+import { identifyByCookies } from '../domain/cookie-identity.ts';
+import type { Db } from '../db/client.ts';
+import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
 import { type ErrorBody, toErrorResponse } from './error-body.ts';
+import { type OriginPolicy, refererOrigin } from './origin.ts';
 import { type RateDecision, type RateLimiter, rateLimitHeaders, rateLimitedBody } from './rate-limit.ts';
 
 /** `GET /api/session/verify` reports on the presented session itself, valid or not. */
@@ -19,7 +21,94 @@ export function isPublicPath(method: string, path: string, accept: string | unde
     return true;
   // The GraphiQL page itself is static; every operation it sends is authenticated.
   if (method === 'GET' && path === '/graphql' && (accept ?? '').includes('text/html')) return true;
+  // Signing in and accepting an invite are how a caller gets credentials.
+  if (method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH)) return true;
   return false;
+}
+
+/** `POST /api/auth/login`: email and password → session cookies. */
+export const LOGIN_PATH = '/api/auth/login';
+/** `POST /api/auth/invite/accept`: an invite token → a (new) user signed in. */
+export const INVITE_ACCEPT_PATH = '/api/auth/invite/accept';
+
+/** The credentials a request or a WebSocket upgrade presents. */
+export interface PresentedCredentials {
+  /** `Authorization` header (or graphql-ws connection param). */
+  authorization?: string | null;
+  /** `Cookie` header; leave it out where cookies must not count (a foreign Origin). */
+  cookie?: string | null;
+}
+
+/** Who is calling, or why not. */
+export interface CallerIdentity {
+  viewer: Viewer | null;
+  /** Why the presented credentials were refused (an UnauthenticatedError), or null. */
+  failure: unknown;
+  /** The refusal came from cookies (they are then cleared); `sessionOnly` when only `svc_session` was sent. */
+  cookieFailure: false | { sessionOnly: boolean };
+}
+
+/**
+ * The one rule for who a caller is, used by HTTP requests (including SSE)
+ * and graphql-ws upgrades alike:
+ *
+ * 1. `Authorization` present (non-empty): the Bearer key alone decides.
+ *    Valid → the key's user (`via: 'key'`) and cookies are ignored entirely
+ *    (spec 5.3: Bearer-key requests are unaffected); invalid → refused
+ *    whatever the cookies.
+ * 2. Otherwise the cookies (spec 5.3, src/domain/cookie-identity.ts): a
+ *    `nookies_user` must be backed by a valid `svc_session` of the same id,
+ *    else refused (unsigned, forged, tampered, expired, revoked,
+ *    mismatched); a valid `svc_session` is its user (`via: 'session'`).
+ * 3. Neither: no viewer, no failure (the caller decides whether that is allowed).
+ */
+export async function identifyCaller(
+  db: Db,
+  secret: Buffer | null,
+  creds: PresentedCredentials,
+): Promise<CallerIdentity> {
+  try {
+    if (creds.authorization?.trim()) {
+      return { viewer: await authenticateBearer(db, creds.authorization), failure: null, cookieFailure: false };
+    }
+    const identity = await identifyByCookies(db, secret, creds.cookie ?? undefined);
+    if (identity.kind === 'session') return { viewer: identity.viewer, failure: null, cookieFailure: false };
+    if (identity.kind === 'rejected') {
+      return { viewer: null, failure: identity.error, cookieFailure: { sessionOnly: identity.sessionOnly } };
+    }
+    return { viewer: null, failure: null, cookieFailure: false };
+  } catch (err) {
+    return { viewer: null, failure: err, cookieFailure: false };
+  }
+}
+
+/** Methods that change something: a cookie-authenticated one must come from an allowed origin. */
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF: a request authenticated by cookie (the browser attaches it to
+ * requests any page makes) is refused when it carries a foreign `Origin`,
+ * and, for unsafe methods, unless its `Origin` (or, without one, its
+ * `Referer`) is the service's own or listed in CORS_ORIGINS. Bearer
+ * requests never reach this check: a page cannot make a browser send a key.
+ */
+export function csrfRefusal(
+  req: { method: string; url: string; header(name: string): string | undefined },
+  policy: OriginPolicy,
+): ForbiddenError | null {
+  const host = requestHost(req);
+  const origin = req.header('origin');
+  if (origin !== undefined && origin !== 'null' && policy.allows(origin, host)) return null;
+  if (origin === undefined && !UNSAFE_METHODS.has(req.method)) return null;
+  const referer = origin === undefined ? refererOrigin(req.header('referer')) : null;
+  if (referer && policy.allows(referer, host)) return null;
+  return new ForbiddenError(
+    origin === undefined
+      ? `A ${req.method} authenticated by cookie must say where it comes from (Origin); send it from this service's pages or an origin in CORS_ORIGINS, or use an API key.`
+      : `Origin ${origin} may not act with this session's cookies (not this service and not in CORS_ORIGINS).`,
+    'origin',
+    'csrf',
+  );
 }
 
 /** Options of {@link authMiddleware}. */
@@ -30,6 +119,8 @@ export interface AuthOptions {
   publicRoutes?: { method: string; fullPath: string }[];
   /** Rate limits; none when absent. */
   limiter?: RateLimiter | null;
+  /** Origins allowed to act with cookies (CSRF). */
+  origins: OriginPolicy;
 }
 
 /** `/projects/:projectId{[0-9]+}/x` → a RegExp matching that route's paths. */
@@ -43,21 +134,13 @@ function routePattern(fullPath: string): RegExp {
 
 /**
  * Authentication and rate limiting of every request (after the probes):
- *
- * 1. `Authorization` header present (non-empty): the Bearer key alone
- *    decides. Valid → the key's user (`via: 'key'`) and cookies are ignored
- *    entirely (spec 5.3: Bearer-key requests are unaffected); invalid → 401
- *    whatever the cookies.
- * 2. Otherwise the cookies (spec 5.3, src/domain/session.ts): a
- *    `nookies_user` must be backed by a valid `svc_session` of the same id,
- *    else 401 (unsigned, forged, tampered, expired, revoked, mismatched); a
- *    valid `svc_session` authenticates as its user (`via: 'session'`); an
- *    invalid one alone is also 401. This holds on every path, public ones
- *    included, except that `GET /api/session/verify` answers a bad
- *    `svc_session` sent without `nookies_user` itself (`valid: false`).
- *    A 401 caused by cookies also clears both cookies.
- * 3. No credentials: 401 (the spec 7.1 body; GraphQL errors on /graphql),
- *    except on public paths and `public` routes.
+ * the caller is {@link identifyCaller}; a refused credential is a 401 on
+ * every path, public ones included, except that `GET /api/session/verify`
+ * answers a bad `svc_session` sent without `nookies_user` itself
+ * (`valid: false`); a 401 caused by cookies also clears both cookies. No
+ * credentials: 401 (the spec 7.1 body; GraphQL errors on /graphql), except
+ * on public paths and `public` routes. A cookie-authenticated request must
+ * pass {@link csrfRefusal} (403).
  *
  * Rate limits are spent before the 401 is sent: a valid caller from its
  * key's (or session user's) bucket, anyone else from its IP's bucket.
@@ -71,25 +154,15 @@ export function authMiddleware(services: Services, opts: AuthOptions): Middlewar
       isPublicPath(c.req.method, path, c.req.header('accept')) ||
       publicRoutes.some((r) => r.method === c.req.method && r.pattern.test(path));
 
-    let viewer: Viewer | null = null;
-    let failure: unknown = null;
-    let cookieFailure = false;
-    const authorization = c.req.header('authorization');
-    try {
-      if (authorization?.trim()) {
-        viewer = await authenticateBearer(db, authorization);
-      } else {
-        const identity = await identifyByCookies(db, opts.sessionSecret, c.req.header('cookie'));
-        if (identity.kind === 'session') viewer = identity.viewer;
-        else if (identity.kind === 'rejected' && !(path === SESSION_VERIFY_PATH && identity.sessionOnly)) {
-          failure = identity.error;
-          cookieFailure = true;
-        }
-      }
-    } catch (err) {
-      failure = err;
-    }
+    const caller = await identifyCaller(db, opts.sessionSecret, {
+      authorization: c.req.header('authorization'),
+      cookie: c.req.header('cookie'),
+    });
+    const { viewer } = caller;
+    let failure = caller.failure;
+    if (caller.cookieFailure && path === SESSION_VERIFY_PATH && caller.cookieFailure.sessionOnly) failure = null;
     if (!failure && !viewer && !isPublic) failure = new UnauthenticatedError();
+    if (!failure && viewer?.via === 'session') failure = csrfRefusal(c.req, opts.origins);
 
     const decision = opts.limiter ? await opts.limiter.spend(opts.limiter.bucketFor(c, failure ? null : viewer)) : null;
     if (decision && !decision.allowed) {
@@ -101,7 +174,8 @@ export function authMiddleware(services: Services, opts: AuthOptions): Middlewar
     if (failure) {
       const { status, body } = toErrorResponse(failure, c.get('logger'));
       const res = path === '/graphql' ? c.json(graphqlErrors(body), status as 401) : c.json(body, status as 401);
-      return withHeaders(res, decision, cookieFailure ? clearedSessionCookies(requestHost(c.req)) : []);
+      const clear = caller.cookieFailure && caller.failure === failure;
+      return withHeaders(res, decision, clear ? clearedSessionCookies(requestHost(c.req)) : []);
     }
     c.set('viewer', viewer);
     await next();

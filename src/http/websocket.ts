@@ -3,7 +3,7 @@ import { type GraphQLSchema, parse } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
-import { authenticateBearer } from '../domain/api-key.ts';
+import { sessionSecret } from '../auth/session.ts';
 import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { documentBudgetError } from '../graphql/document-budget.ts';
 import { nulError } from '../graphql/nul-guard.ts';
@@ -11,6 +11,8 @@ import { maskUnexpectedErrors } from '../graphql/mask-errors.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
 import type { Services } from '../services.ts';
 import { type SocketExtra, serveGraphqlWs } from './graphql-ws-server.ts';
+import { identifyCaller } from './auth-middleware.ts';
+import { originPolicy } from './origin.ts';
 
 /** The graphql-ws endpoint attached to an HTTP server; `close` ends every socket. */
 export interface GraphqlWebSocket {
@@ -21,31 +23,39 @@ type Extra = SocketExtra & { viewer?: Viewer };
 
 /**
  * Serves `graphql-ws` on `server` at /graphql: the connection is
- * authenticated once (Bearer key from the connection params or the upgrade
- * request's `Authorization` header). A message larger than MAX_BODY_BYTES
- * closes the socket with 1009 (the HTTP body limit); one nesting deeper than
- * MAX_INPUT_DEPTH closes it with 4400 before it is parsed; each operation's
- * document is held to DOCUMENT_LIMITS and checked for NUL characters before
- * it runs, and unexpected errors are masked, like HTTP operations.
+ * authenticated once by the same rule as HTTP (identifyCaller): a Bearer
+ * key from the connection params or the upgrade's `Authorization` header,
+ * else the upgrade's session cookies. Cookies count only when the upgrade's
+ * `Origin` is the service's own or listed in CORS_ORIGINS (or absent: not a
+ * browser); a foreign page's socket carrying a visitor's cookies is closed
+ * with 4403. A message larger than MAX_BODY_BYTES closes the socket with
+ * 1009 (the HTTP body limit); one nesting deeper than MAX_INPUT_DEPTH closes
+ * it with 4400 before it is parsed; each operation's document is held to
+ * DOCUMENT_LIMITS and checked for NUL characters before it runs, and
+ * unexpected errors are masked, like HTTP operations.
  */
 export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, services: Services): GraphqlWebSocket {
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: services.config.MAX_BODY_BYTES });
+  const secret = sessionSecret(services.config).secret;
+  const origins = originPolicy(services.config);
   const sockets = serveGraphqlWs<Extra>(
     wss,
     {
       schema,
       subscribe: sharedSubscribe,
       onConnect: async (ctx) => {
-        const header =
-          (ctx.connectionParams?.authorization as string | undefined) ??
-          (ctx.connectionParams?.Authorization as string | undefined) ??
-          ctx.extra.request.headers.authorization;
-        try {
-          ctx.extra.viewer = await authenticateBearer(services.database.prisma, header);
-          return true;
-        } catch {
-          return false;
-        }
+        const param = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
+        const { headers } = ctx.extra.request;
+        const authorization = typeof param === 'string' ? param : headers.authorization;
+        const origin = headers.origin;
+        const cookiesCount = origin === undefined || origins.allows(origin, headers.host);
+        const caller = await identifyCaller(services.database.prisma, secret, {
+          authorization,
+          cookie: cookiesCount ? headers.cookie : undefined,
+        });
+        if (!caller.viewer) return false;
+        ctx.extra.viewer = caller.viewer;
+        return true;
       },
       onSubscribe: (_ctx, _id, payload) => {
         const overBudget = documentBudgetError(payload.query);

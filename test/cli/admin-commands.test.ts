@@ -20,6 +20,16 @@ async function cli(...args: string[]) {
   return JSON.parse(lines[0]);
 }
 
+/** Like {@link cli}, with `input` on stdin. */
+function cliWithStdin(input: string, ...args: string[]): Promise<any> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [BIN, ...args, '--json'], { env }, (err, stdout) =>
+      err ? reject(err) : resolve(JSON.parse(stdout.trim())),
+    );
+    child.stdin!.end(input);
+  });
+}
+
 it('tasksvc --version prints the package version', async () => {
   const { stdout } = await run(process.execPath, [BIN, '--version'], { env });
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -46,6 +56,17 @@ describe('tasksvc admin commands (--json prints one JSON object)', { timeout: 18
 
     expect(await cli('keys', 'revoke', '--id', String(key.id))).toEqual({ id: key.id, revoked: true });
     expect((await cli('keys', 'list', '--email', email)).keys[0].active).toBe(false);
+
+    // Passwords come from stdin (one line), never from arguments; only the hash is stored.
+    const other = `pw-${email}`;
+    const created = await cliWithStdin('first password\nignored\n', 'users', 'create', '--email', other, '--name', 'Pw', '--password-stdin');
+    expect(created).toMatchObject({ email: other });
+    expect(await cliWithStdin('second password\n', 'users', 'set-password', '--email', other, '--password-stdin')).toEqual({
+      id: created.id,
+      email: other,
+      passwordSet: true,
+    });
+    await expect(cliWithStdin('', 'users', 'set-password', '--email', other, '--password-stdin')).rejects.toThrow();
 
     const team = await cli('teams', 'create', '--title', 'CLI Team', '--member', email);
     expect(team).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), number: expect.any(Number), title: 'CLI Team' });

@@ -80,7 +80,7 @@ describe('API keys', () => {
 
 describe('API keys through GraphQL: signed session only', () => {
   const gqlWith = (headers: Record<string, string>, query: string, variables?: Record<string, unknown>) =>
-    gql(t, undefined, query, variables, headers);
+    gql(t, undefined, query, variables, headers.cookie ? { origin: t.url, ...headers } : headers);
 
   it('a key alone cannot list, create or revoke keys: UNAUTHENTICATED naming svc_session, nothing written', async () => {
     const { key, user, keyId } = await makeUserWithKey(t.db);

@@ -22,7 +22,7 @@ async function setup() {
  * mentions need a session; a key authenticates before cookies, so not both).
  */
 const post = (key: string | undefined, json: unknown, cookie?: string) =>
-  t.fetch('/api/v1/comments', { method: 'POST', key: cookie ? undefined : key, json, headers: cookie ? { cookie } : {} });
+  t.fetch('/api/v1/comments', { method: 'POST', key: cookie ? undefined : key, json, headers: cookie ? { cookie, origin: t.url } : {} });
 const get = (key: string | undefined, qs: string) => t.fetch(`/api/v1/comments?${qs}`, { key });
 // Scoped to this test's task: other test files may write to the same database meanwhile.
 const written = async (taskId: number) => ({

@@ -68,6 +68,7 @@ const ROUTES: [string, string][] = [
   // The session routes are plain handlers (they set cookies).
   ['POST', '/api/auth/session'],
   ['DELETE', '/api/auth/session'],
+  ['POST', '/api/auth/logout'],
   // The MCP Streamable HTTP endpoint.
   ['POST', MCP_ENDPOINT],
 ];
@@ -76,6 +77,7 @@ const PUBLIC: [string, string][] = [
   ['GET', '/api/session/verify'],
   ['GET', '/api/openapi.json'],
   ['GET', '/docs'],
+  ['POST', '/api/auth/login'],
 ];
 
 async function call(method: string, path: string, headers: Record<string, string>) {

@@ -59,7 +59,7 @@ const post = (json: unknown, init: { key?: string; cookie?: string } = {}) =>
   t.fetch('/api/v1/comments', {
     method: 'POST',
     key: init.key,
-    headers: init.cookie ? { cookie: init.cookie } : {},
+    headers: init.cookie ? { cookie: init.cookie, origin: t.url } : {},
     json,
   });
 

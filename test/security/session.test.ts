@@ -70,7 +70,7 @@ describe('POST /api/auth/session', () => {
   it('a session cannot mint another session (API key required)', async () => {
     const { key } = await makeUserWithKey(t.db);
     const s = await startSession(t, key);
-    await expect401(await t.fetch('/api/auth/session', { method: 'POST', headers: { cookie: s.cookie } }), {
+    await expect401(await t.fetch('/api/auth/session', { method: 'POST', headers: { cookie: s.cookie, origin: t.url } }), {
       code: 'key_required',
     });
   });
@@ -88,17 +88,23 @@ describe('a signed session authenticates without a key', () => {
     expect(only.status).toBe(200);
     const gql = await t.fetch('/graphql', {
       method: 'POST',
-      headers: { cookie: s.cookie },
+      headers: { cookie: s.cookie, origin: t.url },
       json: { query: '{ me { id } }' },
     });
     expect(await gql.json()).toEqual({ data: { me: { id: user.id } } });
   });
 
-  it('keeps working after the key that started it is revoked (sessions end with resetUser or sign-out everywhere)', async () => {
+  it('ends when the key that started it is revoked (a leaked key cannot outlive its revocation as a session)', async () => {
     const { keyId, key } = await makeUserWithKey(t.db);
+    const other = await makeUserWithKey(t.db);
     const s = await startSession(t, key);
-    await revokeApiKey(t.db, keyId);
+    const bystander = await startSession(t, other.key);
     expect((await t.fetch('/api/mcp/user/context', { headers: { cookie: s.cookie } })).status).toBe(200);
+    await revokeApiKey(t.db, keyId);
+    await expect401(await t.fetch('/api/mcp/user/context', { headers: { cookie: s.cookie } }), {
+      code: 'revoked_session',
+    });
+    expect((await t.fetch('/api/mcp/user/context', { headers: { cookie: bystander.cookie } })).status).toBe(200);
   });
 });
 
@@ -170,7 +176,7 @@ describe('the nookies_user rule (spec 5.3)', () => {
     const { user, key } = await makeUserWithKey(t.db);
     const s = await startSession(t, key);
     expect((await t.fetch('/api/mcp/user/context', { headers: { cookie: s.cookie } })).status).toBe(200);
-    const out = await t.fetch('/api/auth/session?all=true', { method: 'DELETE', headers: { cookie: s.cookie } });
+    const out = await t.fetch('/api/auth/session?all=true', { method: 'DELETE', headers: { cookie: s.cookie, origin: t.url } });
     expect(out.status).toBe(200);
     expect(await out.json()).toMatchObject({ success: true, revoked_all: true });
     expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(1);
@@ -217,10 +223,10 @@ describe('DELETE /api/auth/session', () => {
     await expect401(await t.fetch('/api/auth/session', { method: 'DELETE' }));
     const { key } = await makeUserWithKey(t.db);
     const s = await startSession(t, key);
-    const bad = await t.fetch('/api/auth/session?all=maybe', { method: 'DELETE', headers: { cookie: s.cookie } });
+    const bad = await t.fetch('/api/auth/session?all=maybe', { method: 'DELETE', headers: { cookie: s.cookie, origin: t.url } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).details).toEqual({ field: 'all', code: 'invalid_value' });
-    const res = await t.fetch('/api/auth/session', { method: 'DELETE', headers: { cookie: s.cookie } });
+    const res = await t.fetch('/api/auth/session', { method: 'DELETE', headers: { cookie: s.cookie, origin: t.url } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, revoked_all: false });
     const cleared = res.headers.getSetCookie();

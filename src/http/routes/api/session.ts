@@ -6,12 +6,22 @@ import {
   requestHost,
   sessionCookies,
 } from '../../../auth/cookies.ts';
-import { checkSession, createSession, revokeSessions } from '../../../domain/session.ts';
-import { UnauthenticatedError, ValidationError } from '../../../errors.ts';
+import { verifyLogin } from '../../../domain/login.ts';
+import { LoginThrottledError } from '../../../domain/login-throttle.ts';
+import {
+  type SessionMethod,
+  checkSession,
+  createSession,
+  revokeSession,
+  revokeSessions,
+} from '../../../domain/session.ts';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../../errors.ts';
 import type { Services } from '../../../services.ts';
 import type { AppEnv } from '../../env.ts';
 import { toErrorResponse } from '../../error-body.ts';
-import { SESSION_VERIFY_PATH } from '../../auth-middleware.ts';
+import { LOGIN_PATH, SESSION_VERIFY_PATH } from '../../auth-middleware.ts';
+import type { OriginPolicy } from '../../origin.ts';
+import { clientIp } from '../../rate-limit.ts';
 
 /**
  * The session routes (spec 4.7, 5.3). Plain Hono handlers, not GraphQL
@@ -19,12 +29,19 @@ import { SESSION_VERIFY_PATH } from '../../auth-middleware.ts';
  * facade (one GraphQL operation → one JSON body) deliberately cannot do.
  * The rules themselves are in src/domain/session.ts.
  *
+ * - `POST /api/auth/login` `{email, password}` (public): a person signs in.
+ *   Sets the cookies below and answers `{success, user, expiresAt}`; a wrong
+ *   email and a wrong password get one identical 401
+ *   (`invalid_credentials`); failed attempts slow down the account and the
+ *   IP (429 `login_throttled` with `Retry-After`, src/domain/login-throttle.ts).
  * - `POST /api/auth/session` (Bearer key required; a session cannot mint
- *   another): sets `svc_session` (HttpOnly) and `nookies_user`, both
+ *   another): the same cookies for the key's user, for the CLI and tools.
+ *   Such a session ends when its key is revoked and cannot manage keys.
+ *   Cookies: `svc_session` (HttpOnly) and `nookies_user`, both
  *   SameSite=Lax, Path=/, Max-Age = SESSION_TTL_HOURS, Secure unless the
- *   request's host is localhost/127.0.0.1/::1. Answers
- *   `{success, user: {id, email, displayName}, expiresAt}`.
- * - `DELETE /api/auth/session` (key or session): clears both cookies; with
+ *   request's host is localhost/127.0.0.1/::1.
+ * - `POST /api/auth/logout` and `DELETE /api/auth/session` (key or session):
+ *   end the current session and clear both cookies; `DELETE` with
  *   `?all=true` also revokes every session of the caller everywhere.
  * - `GET /api/session/verify` (no credentials needed): reports on the
  *   presented `svc_session`: `{success, valid, user | null, expiresAt | null,
@@ -32,9 +49,51 @@ import { SESSION_VERIFY_PATH } from '../../auth-middleware.ts';
  *   `bad_signature`, `expired`, `revoked` or `disabled`. A `nookies_user`
  *   not backed by a valid matching session is still a 401 (spec 5.3).
  */
-export function mountSessionRoutes(app: Hono<AppEnv>, services: Services, secret: Buffer | null) {
+export function mountSessionRoutes(
+  app: Hono<AppEnv>,
+  services: Services,
+  secret: Buffer | null,
+  origins: OriginPolicy,
+) {
   const db = services.database.prisma;
   const ttlSeconds = services.config.SESSION_TTL_HOURS * 3600;
+
+  /** Starts a session for `userId` and sets its cookies on `c`. */
+  const startSession = async (c: Context<AppEnv>, userId: number, method: SessionMethod, apiKeyId: number | null) => {
+    const session = await createSession(db, secret, userId, ttlSeconds, {
+      method,
+      apiKeyId,
+      userAgent: c.req.header('user-agent') ?? null,
+      ip: clientIp(c, services.config.TRUST_PROXY),
+    });
+    for (const cookie of sessionCookies(session.token, session.user.id, ttlSeconds, requestHost(c.req))) {
+      c.header('set-cookie', cookie, { append: true });
+    }
+    return { success: true, user: session.user, expiresAt: session.expiresAt.toISOString() };
+  };
+
+  app.post(LOGIN_PATH, async (c) =>
+    answer(c, async () => {
+      // Login CSRF: a foreign page must not sign a visitor in to someone else's account.
+      const origin = c.req.header('origin');
+      if (origin !== undefined && !origins.allows(origin, requestHost(c.req))) {
+        throw new ForbiddenError(`Origin ${origin} may not sign in here (not this service and not in CORS_ORIGINS).`, 'origin', 'csrf');
+      }
+      const body = await readJson(c);
+      const user = await verifyLogin(db, body, clientIp(c, services.config.TRUST_PROXY));
+      return startSession(c, user.id, 'password', null);
+    }),
+  );
+
+  const logout = (c: Context<AppEnv>) =>
+    answer(c, async () => {
+      const viewer = c.get('viewer');
+      if (!viewer) throw new UnauthenticatedError();
+      if (viewer.sessionId != null) await revokeSession(db, viewer.userId, viewer.sessionId);
+      for (const cookie of clearedSessionCookies(requestHost(c.req))) c.header('set-cookie', cookie, { append: true });
+      return { success: true, message: 'Signed out.' };
+    });
+  app.post('/api/auth/logout', logout);
 
   app.post('/api/auth/session', async (c) =>
     answer(c, async () => {
@@ -46,11 +105,7 @@ export function mountSessionRoutes(app: Hono<AppEnv>, services: Services, secret
           'key_required',
         );
       }
-      const session = await createSession(db, secret, viewer.userId, ttlSeconds);
-      for (const cookie of sessionCookies(session.token, session.user.id, ttlSeconds, requestHost(c.req))) {
-        c.header('set-cookie', cookie, { append: true });
-      }
-      return { success: true, user: session.user, expiresAt: session.expiresAt.toISOString() };
+      return startSession(c, viewer.userId, 'key', viewer.apiKeyId);
     }),
   );
 
@@ -64,6 +119,7 @@ export function mountSessionRoutes(app: Hono<AppEnv>, services: Services, secret
       }
       const everywhere = all === 'true' || all === '1';
       if (everywhere) await revokeSessions(db, viewer.userId);
+      else if (viewer.sessionId != null) await revokeSession(db, viewer.userId, viewer.sessionId);
       for (const cookie of clearedSessionCookies(requestHost(c.req))) c.header('set-cookie', cookie, { append: true });
       return {
         success: true,
@@ -90,6 +146,15 @@ export function mountSessionRoutes(app: Hono<AppEnv>, services: Services, secret
   );
 }
 
+/** The JSON body of a request; anything else is a VALIDATION error on `body`. */
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ValidationError('body', 'body: expected a JSON object', 'invalid_json');
+  }
+}
+
 /** Runs a handler: its object as JSON (never cached), or its error as the spec 7.1 body. */
 async function answer(c: Context<AppEnv>, run: () => Promise<object>) {
   c.header('cache-control', 'no-store');
@@ -97,6 +162,7 @@ async function answer(c: Context<AppEnv>, run: () => Promise<object>) {
     return c.json(await run());
   } catch (err) {
     const { status, body } = toErrorResponse(err, c.get('logger'));
+    if (err instanceof LoginThrottledError) c.header('Retry-After', String(err.retryAfterSeconds));
     return c.json(body, status as 400);
   }
 }

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, verifyPassword } from '../auth/password.ts';
+import type { Db } from '../db/client.ts';
+import { UnauthenticatedError } from '../errors.ts';
+import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
+import { parseInput } from './validate.ts';
+
+const loginInput = z
+  .object({
+    email: z.string().trim().toLowerCase().min(1).max(320),
+    password: z.string().min(1).max(PASSWORD_MAX),
+  })
+  .strict();
+
+/** The one answer to a wrong email and to a wrong password, so neither reveals which accounts exist. */
+export function invalidCredentials(): UnauthenticatedError {
+  return new UnauthenticatedError('Wrong email or password.', 'credentials', 'invalid_credentials');
+}
+
+/**
+ * Checks an email and password: the attempt is charged to the account and
+ * IP first (see ./login-throttle.ts), then the password is verified (an
+ * unknown email or a user without a password still costs one scrypt hash,
+ * so timing tells nothing). Answers the user, or throws the one
+ * {@link invalidCredentials} error.
+ */
+export async function verifyLogin(db: Db, input: unknown, ip: string | null) {
+  const data = parseInput(loginInput, input);
+  await chargeLoginAttempt(db, data.email, ip);
+  const user = await db.user.findUnique({ where: { email: data.email } });
+  const ok = await verifyPassword(data.password, user?.passwordHash ?? null);
+  if (!user || !ok) throw invalidCredentials();
+  await clearLoginFailures(db, data.email);
+  return user;
+}

@@ -1,0 +1,77 @@
+import { requirePersonalSession } from '../../auth/viewer.ts';
+import { activeSessionsOf, revokeOtherSessions, revokeSession } from '../../domain/session.ts';
+import { changePassword } from '../../domain/user.ts';
+import { builder } from '../builder.ts';
+import { viewerOf } from '../viewer.ts';
+import type { GraphQLContext } from '../context.ts';
+
+/** The viewer, who must be signed in personally (password or invite), not through a key-made session. */
+function personalViewer(ctx: GraphQLContext) {
+  const viewer = viewerOf(ctx);
+  requirePersonalSession(viewer);
+  return viewer;
+}
+
+const PERSONAL =
+  'Requires a session the person signed in to (`POST /api/auth/login` or an invite): an API key is ' +
+  'UNAUTHENTICATED, a session made from a key (`POST /api/auth/session`) is FORBIDDEN (`key_session`).';
+
+/** A signed-in session of the viewer. */
+export const SessionType = builder.prismaObject('Session', {
+  description: 'A signed-in session of the viewer (one browser or tool), listed so it can be signed out.',
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Session id (for revokeSession).' }),
+    method: t.exposeString('method', { description: 'How it started: `password`, `invite` or `key` (made from an API key).' }),
+    userAgent: t.exposeString('userAgent', { nullable: true, description: 'The browser or tool that signed in.' }),
+    ip: t.exposeString('ip', { nullable: true, description: 'Client address at sign-in.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Sign-in time.' }),
+    lastSeenAt: t.expose('lastSeenAt', { type: 'DateTime', description: 'Last use (to the minute).' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'When it ends by itself.' }),
+    current: t.boolean({
+      description: 'Whether this is the session of the request asking.',
+      resolve: (session, _args, ctx) => ctx.viewer?.sessionId === session.id,
+    }),
+  }),
+});
+
+builder.queryField('sessions', (t) =>
+  t.prismaField({
+    type: ['Session'],
+    description: `The viewer's active sessions, newest first (at most 200). ${PERSONAL}`,
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.session.findMany({ ...query, ...activeSessionsOf(personalViewer(ctx).userId) }),
+  }),
+);
+
+builder.mutationFields((t) => ({
+  revokeSession: t.boolean({
+    description: `Signs one of the viewer's sessions out at once; another user's id is NOT_FOUND. ${PERSONAL}`,
+    args: { id: t.arg.int({ required: true, description: 'Session id.' }) },
+    resolve: async (_root, args, ctx) => {
+      await revokeSession(ctx.db, personalViewer(ctx).userId, args.id);
+      return true;
+    },
+  }),
+  revokeOtherSessions: t.int({
+    description: `Signs the viewer out everywhere else (every session but this one); answers how many ended. ${PERSONAL}`,
+    resolve: (_root, _args, ctx) => {
+      const viewer = personalViewer(ctx);
+      return revokeOtherSessions(ctx.db, viewer.userId, viewer.sessionId ?? null);
+    },
+  }),
+  changePassword: t.boolean({
+    description:
+      'Changes the viewer\'s password (8 to 1024 characters); `currentPassword` must match (VALIDATION ' +
+      '`wrong_password` otherwise; empty when the account has no password yet). Every other session ends. ' +
+      PERSONAL,
+    args: {
+      currentPassword: t.arg.string({ required: true, description: 'The password now in use.' }),
+      newPassword: t.arg.string({ required: true, description: 'The new password.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const viewer = personalViewer(ctx);
+      await changePassword(ctx.db, viewer.userId, args, viewer.sessionId ?? null);
+      return true;
+    },
+  }),
+}));
