@@ -123,7 +123,9 @@ export const deliverySchema = z.object({
   event: z.string(),
   task_id: z.number(),
   ticket_number: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z
+    .enum(['pending', 'succeeded', 'failed', 'skipped'])
+    .describe('`skipped`: committed while the subscription was disabled; not sent unless redelivered.'),
   attempt_count: z.number(),
   next_attempt_at: z.string().nullable(),
   last_status_code: z.number().nullable(),

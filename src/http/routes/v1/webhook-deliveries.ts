@@ -15,11 +15,13 @@ export const listDeliveriesRoute = route({
   tag: 'webhooks',
   summary: "A subscription's delivery log, newest first, with every attempt (status, duration, response excerpt).",
   description:
-    'Query `status` (pending, succeeded, failed), `limit` (1-100, default 50), `offset`. Answers ' +
+    'Query `status` (pending, succeeded, failed, skipped), `limit` (1-100, default 50), `offset`. Answers ' +
     '`{success, deliveries, total, limit, offset}`. Deliveries are kept 30 days.',
   params: subscriptionParams,
   query: z.object({
-    status: z.enum(['pending', 'succeeded', 'failed'], { message: 'must be pending, succeeded or failed' }).optional(),
+    status: z
+      .enum(['pending', 'succeeded', 'failed', 'skipped'], { message: 'must be pending, succeeded, failed or skipped' })
+      .optional(),
     limit: qsInt(1, 100).optional().describe('Page size, 1 to 100 (default 50).'),
     offset: qsInt(0, 1_000_000).optional().describe('Items to skip.'),
   }),
