@@ -1,24 +1,25 @@
 import type { Page } from 'playwright-core';
+import type { Db } from '../../src/db/client.ts';
+import { setPassword } from '../../src/domain/user.ts';
+
+/** The password the browser tests give their people. */
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** Gives `user` the test password (as `tasksvc users set-password` would). */
+export async function givePassword(db: Db, user: { email: string }) {
+  await setPassword(db, user.email, TEST_PASSWORD);
+}
 
 /**
- * Signs `user` in on `page` and opens the app. For now through a session made
- * from the user's key (`POST /api/auth/session`), its cookies handed to the
- * browser; the page then starts signed in.
+ * Signs `user` in on `page` the way a person does: the sign-in screen's
+ * "Email" and "Password" fields and its "Sign in" button (POST
+ * /api/auth/login sets the session cookie). Resolves on the boards screen.
+ * The user needs the test password first ({@link givePassword}).
  */
-export async function signInPage(
-  page: Page,
-  server: { url: string; fetch: (path: string, init?: any) => Promise<Response> },
-  user: { key: string },
-) {
-  const res = await server.fetch('/api/auth/session', { method: 'POST', key: user.key });
-  if (res.status !== 200) throw new Error(`session: ${res.status} ${await res.text()}`);
-  const host = new URL(server.url).hostname;
-  await page.context().addCookies(
-    res.headers.getSetCookie().map((cookie) => {
-      const [pair] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: host, path: '/' };
-    }),
-  );
-  await page.goto(`${server.url}/`);
+export async function signInPage(page: Page, server: { url: string }, user: { email: string }) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor({ timeout: 30_000 });
 }
