@@ -7,11 +7,12 @@ import { notifyAssigned } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** At most this many users (and as many agents) in one `setAssignees` call. */
 export const MAX_ASSIGNEES = 50;
 
-const userId = z.number().int().positive().max(2147483647);
+const userId = idField();
 const agentId = z.guid({ message: 'must be an agent UUID' }).transform((v) => v.toLowerCase());
 
 const toggleInput = z

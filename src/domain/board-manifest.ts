@@ -6,6 +6,7 @@ import { labelName } from './label.ts';
 import { sectionTitle } from './section.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /**
  * Limits of a board manifest (spec 4.3, 8). They apply to both forms: the
@@ -50,7 +51,7 @@ export interface BoardPlan {
 const L = BOARD_LIMITS;
 const boardTitle = () => z.string().trim().min(1).max(L.titleMax);
 const taskTitle = () => z.string().trim().min(1).max(L.taskTitleMax);
-const userId = () => z.number().int().positive().max(2147483647);
+const userId = () => idField();
 const sectionsList = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
 
 /** Priority codes of the team manifest: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
@@ -119,7 +120,7 @@ function labelIndexesOf(labels: string[], names: string[], field: string): numbe
 
 /** Tool form (spec 4.1 `tasksvc_create_board`), in GraphQL's camelCase names. */
 export const toolBoardInput = z.object({
-  teamId: z.union([z.number().int().positive().max(2147483647), z.string().trim().min(1).max(64)]),
+  teamId: z.union([idField(), z.string().trim().min(1).max(64)]),
   title: boardTitle(),
   description: z.string().max(L.descriptionMax).nullish(),
   sections: sectionsList(),

@@ -9,6 +9,7 @@ import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput, requiredString } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** Comments list paging (spec 4.1, 8): default 50, at most 100. */
 export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
@@ -40,7 +41,7 @@ const addInput = z.object({
   mentions: z
     .array(
       z.object({
-        userId: z.number().int().positive().max(2147483647),
+        userId: idField(),
         displayName: z.string().trim().min(1).max(200),
       }),
     )
@@ -136,7 +137,7 @@ export async function addComment(db: Db, authorId: number, ref: TaskRef, input: 
   });
 }
 
-const commentIdField = z.number().int().positive().max(2147483647);
+const commentIdField = idField();
 
 /**
  * A comment the user may change: it must be on a task of one of the user's

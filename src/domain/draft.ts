@@ -8,6 +8,7 @@ import { createTask } from './task/create.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** Drafts list paging: default 50, at most 100. */
 export const DRAFT_PAGE = { defaultLimit: 50, maxLimit: 100 };
@@ -16,7 +17,7 @@ export const MAX_DRAFT_TITLE = 500;
 /** A draft's description becomes the task's: the same limit. */
 export const MAX_DRAFT_DESCRIPTION = TASK_LIMITS.descriptionMax;
 
-const id = z.number().int().positive().max(2147483647);
+const id = idField();
 const priority = z.enum(['urgent', 'high', 'medium', 'low']);
 const dueDate = z.coerce.date({ message: 'must be an ISO 8601 date or datetime' });
 

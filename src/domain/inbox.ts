@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** Inbox paging: default 50, at most 100 a page. */
 export const INBOX_PAGE = { defaultLimit: 50, maxLimit: 100 };
@@ -16,7 +17,7 @@ const listInput = z.object({
 });
 
 const idsInput = z.object({
-  ids: z.array(z.number().int().positive().max(2147483647)).min(1).max(MAX_NOTIFICATION_IDS),
+  ids: z.array(idField()).min(1).max(MAX_NOTIFICATION_IDS),
 });
 
 /**

@@ -6,12 +6,13 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject, visibleProjectsWhere } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** Label name rule (spec 2.3a, 8): 1 to 100 characters after trimming. */
 export const labelName = () => z.string().trim().min(1).max(100);
 
 const createLabelInput = z.object({
-  projectId: z.number().int().positive().max(2147483647),
+  projectId: idField(),
   name: labelName(),
   color: z.string().trim().max(50).nullish(),
 });
@@ -71,7 +72,7 @@ export async function listLabels(
   return db.label.findMany({ ...query, ...(await labelListQuery(db, userId, projectId)) });
 }
 
-const labelIdField = z.number().int().positive().max(2147483647);
+const labelIdField = idField();
 
 /**
  * A label of one of the user's boards (and of `projectId` when given, as the

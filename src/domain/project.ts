@@ -3,10 +3,11 @@ import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { requireProject } from './access.ts';
 import { parseInput } from './validate.ts';
+import { idField, statusField } from './fields.ts';
 
 /** Arguments of the project list (tool and REST routes share them). */
 export const projectListInput = z.object({
-  status: z.enum(['Normal', 'Archive', 'Deleted']).default('Normal'),
+  status: statusField().default('Normal'),
   search: z.string().max(200).optional(),
   sortBy: z.enum(['title', 'createdAt', 'updatedAt']).default('title'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
@@ -125,8 +126,8 @@ export function inIdOrder<T extends { id: number }>(rows: T[], ids: number[]): T
 }
 
 const projectStatusInput = z.object({
-  projectId: z.number().int().positive().max(2147483647),
-  status: z.enum(['Normal', 'Archive', 'Deleted']),
+  projectId: idField(),
+  status: statusField(),
 });
 
 /**

@@ -7,10 +7,10 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 type Tx = Db | Prisma.TransactionClient;
 
-const id = () => z.number().int().positive().max(2147483647);
 /** Section title rule (spec 2.3, 8): 1 to 200 characters after trimming. */
 export const sectionTitle = () => z.string().trim().min(1).max(200);
 
@@ -78,7 +78,7 @@ export async function listSections(
 
 /** Filter and order of {@link listSections}, for callers that page them. */
 export async function sectionListQuery(db: Db, userId: number, input: { projectId: number; includeHidden?: boolean | null }) {
-  const args = parseInput(z.object({ projectId: id(), includeHidden: z.boolean().nullish() }), input);
+  const args = parseInput(z.object({ projectId: idField(), includeHidden: z.boolean().nullish() }), input);
   await requireProject(db, userId, args.projectId, 'projectId');
   return { where: sectionListWhere(args.projectId, args.includeHidden ?? false), orderBy: SECTION_ORDER };
 }
@@ -98,9 +98,9 @@ export async function recordSectionCreated(
 }
 
 const createSectionInput = z.object({
-  projectId: id(),
+  projectId: idField(),
   title: sectionTitle(),
-  afterSectionId: id().nullish(),
+  afterSectionId: idField().nullish(),
 });
 
 /**
@@ -123,10 +123,10 @@ export async function createSection(db: Db, userId: number, input: z.input<typeo
 }
 
 const updateSectionInput = z.object({
-  projectId: id().nullish(),
-  sectionId: id(),
+  projectId: idField().nullish(),
+  sectionId: idField(),
   title: sectionTitle().optional(),
-  moveAfterSectionId: id().nullable().optional(),
+  moveAfterSectionId: idField().nullable().optional(),
   visible: z.boolean().optional(),
 });
 
@@ -192,7 +192,7 @@ async function sectionOfUser(db: Db, userId: number, sectionId: number, projectI
  * deleted (CONFLICT): every task needs one.
  */
 export async function deleteSection(db: Db, userId: number, input: { projectId?: number | null; sectionId: number }) {
-  const args = parseInput(z.object({ projectId: id().nullish(), sectionId: id() }), input);
+  const args = parseInput(z.object({ projectId: idField().nullish(), sectionId: idField() }), input);
   const section = await sectionOfUser(db, userId, args.sectionId, args.projectId ?? undefined);
   return db.$transaction(async (tx) => {
     await lockBoard(tx, section.projectId);

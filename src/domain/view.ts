@@ -4,6 +4,7 @@ import type { Prisma, SavedView } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { requireProject, visibleProjectsWhere } from './access.ts';
 import { parseInput } from './validate.ts';
+import { idField } from './fields.ts';
 
 /** Spec 3 / 4.4: how a saved view shows subtasks. */
 export const SUBTASK_SETTINGS = ['None', 'Parent', 'Flattened', 'Card', 'Flattened_Card'] as const;
@@ -23,7 +24,7 @@ const filters = z
   .refine((v) => JSON.stringify(v).length <= MAX_FILTERS_LENGTH, `must serialise to at most ${MAX_FILTERS_LENGTH} characters`);
 
 const createInput = z.object({
-  projectId: z.number().int().positive().max(2147483647),
+  projectId: idField(),
   title,
   subtaskSetting: z.enum(SUBTASK_SETTINGS).default('None'),
   layout: layout.default('board'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT, idField } from '../domain/fields.ts';
 
 // Query strings carry strings only; these parse the spec's types strictly so
 // that a wrong type is a 400 naming the parameter, never a silent default.
@@ -9,7 +10,7 @@ export const qsId = () =>
     .string()
     .regex(/^\d+$/, 'must be a positive integer')
     .transform(Number)
-    .pipe(z.number().int().positive().max(2147483647));
+    .pipe(idField());
 
 /** A non-negative integer in a query string, bounded. */
 export const qsInt = (min: number, max: number) =>
@@ -39,7 +40,7 @@ export const qsDate = () =>
     .transform((v) => new Date(v).toISOString());
 
 /** A positive integer in a JSON body (no strings, no 1.5). */
-export const bodyId = () => z.number({ message: 'must be a positive integer' }).int().positive().max(2147483647);
+export const bodyId = () => z.number({ message: 'must be a positive integer' }).int().positive().max(MAX_INT);
 
 /**
  * A list of positive integer ids in a JSON body, each a number or a string of

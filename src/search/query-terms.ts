@@ -4,7 +4,7 @@ import { parseTicketNumber } from '../domain/task/ticket-number.ts';
 // function `tasksvc_search_words` (migration 20261121010000_search) split
 // text the same way: lower-case runs of letters and digits.
 
-/** Typo budget: no typo below 4 letters, one edit from 4, two from 8 (spec of issue 6). */
+/** Typo budget: no typo below 4 letters, one edit from 4, two from 8 (the search spec). */
 export const TYPO_RULES = { oneTypo: 4, twoTypos: 8 } as const;
 
 /** Longest word the index keys cover (`tasksvc_search_words`). */

@@ -5,11 +5,11 @@ import { parseInput } from '../domain/validate.ts';
 import { ValidationError } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { SearchFilters, SearchHit, SearchHitTask, SearchIndex } from './search-index.ts';
+import { idField, statusField } from '../domain/fields.ts';
 
 /** Spec 4.1 / 8: `query` at most 200 characters; `limit` default 10, max 50. */
 export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 10, maxLimit: 50 } as const;
 
-const id = () => z.number().int().positive().max(2147483647);
 
 /** Input of a task search (spec 4.1 `tasksvc_search_tasks`, camelCased). */
 export const searchTasksInput = z.object({
@@ -18,9 +18,9 @@ export const searchTasksInput = z.object({
     .max(SEARCH_LIMITS.queryMax, `must be at most ${SEARCH_LIMITS.queryMax} characters`)
     .transform((q) => q.trim())
     .pipe(z.string().min(1, 'must not be empty')),
-  projectId: id().nullish(),
+  projectId: idField().nullish(),
   /** Alias of `projectId` (a board is a project). */
-  boardId: id().nullish(),
+  boardId: idField().nullish(),
   section: z.string().trim().min(1).max(200).nullish(),
   assignedTo: z
     .string()
@@ -29,7 +29,7 @@ export const searchTasksInput = z.object({
     .nullish(),
   priority: z.enum(['urgent', 'high', 'medium', 'low']).nullish(),
   hasDueDate: z.boolean().nullish(),
-  status: z.enum(['Normal', 'Archive', 'Deleted']).nullish(),
+  status: statusField().nullish(),
   limit: z.number().int().min(1).max(SEARCH_LIMITS.maxLimit).nullish(),
 });
 export type SearchTasksInput = z.input<typeof searchTasksInput>;

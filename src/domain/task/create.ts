@@ -11,12 +11,11 @@ import {
   descriptionField,
   estimateMinutesField,
   estimateSizeField,
-  idField,
   priorityField,
-  statusField,
   titleField,
   urlListField,
 } from './fields.ts';
+import { idField, statusField } from '../fields.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';

@@ -5,18 +5,9 @@ import { z } from 'zod';
 // 50 image and 50 attachment URLs (http or https, 2,048 characters each);
 // estimates up to one year of minutes.
 
-/** Largest id PostgreSQL's `integer` holds. */
-export const MAX_INT = 2147483647;
-
-/** A positive integer id. */
-export const idField = () => z.number().int().positive().max(MAX_INT);
-
 /** Priorities in GraphQL and the tool API; null means "no priority". */
 export const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 export type PriorityName = (typeof PRIORITIES)[number];
-
-/** Task and project status values (spec 3). */
-export const STATUSES = ['Normal', 'Archive', 'Deleted'] as const;
 
 /** Team-manifest estimate sizes: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is unused). */
 export const ESTIMATE_SIZES = [0, 2, 3, 4, 5, 6] as const;
@@ -34,7 +25,6 @@ export const TASK_LIMITS = {
 export const titleField = () => z.string().trim().min(1).max(TASK_LIMITS.titleMax);
 export const descriptionField = () => z.string().max(TASK_LIMITS.descriptionMax);
 export const priorityField = () => z.enum(PRIORITIES);
-export const statusField = () => z.enum(STATUSES);
 export const estimateMinutesField = () => z.number().int().min(0).max(TASK_LIMITS.estimateMinutesMax);
 export const estimateSizeField = () =>
   z

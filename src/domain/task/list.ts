@@ -3,7 +3,8 @@ import type { Prisma } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import { requireProject, visibleProjectsWhere } from '../access.ts';
 import { parseInput } from '../validate.ts';
-import { dateField, idField, priorityField, statusField } from './fields.ts';
+import { idField, statusField } from '../fields.ts';
+import { dateField, priorityField } from './fields.ts';
 import { resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx } from './transaction.ts';
 

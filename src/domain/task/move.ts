@@ -3,7 +3,7 @@ import type { Task } from '../../generated/prisma/client.ts';
 import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
-import { idField } from './fields.ts';
+import { idField } from '../fields.ts';
 import { firstSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../errors.ts';
 import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
-import { idField } from './fields.ts';
+import { idField } from '../fields.ts';
 import { requireSectionOf } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';

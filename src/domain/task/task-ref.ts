@@ -5,16 +5,17 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import { visibleProjectsWhere } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { parseTicketNumber, ticketNumberOf } from './ticket-number.ts';
+import { idField } from '../fields.ts';
 
 /**
  * How a task is addressed (spec 2.4), exactly one form: `taskId`;
  * `ticketNumber` (with `projectId` when ambiguous); `projectId` + `uniqueIndex`.
  */
 export const taskRefInput = z.object({
-  taskId: z.number().int().positive().max(2147483647).nullish(),
+  taskId: idField().nullish(),
   ticketNumber: z.string().trim().min(1).max(60).nullish(),
-  projectId: z.number().int().positive().max(2147483647).nullish(),
-  uniqueIndex: z.number().int().positive().max(2147483647).nullish(),
+  projectId: idField().nullish(),
+  uniqueIndex: idField().nullish(),
 });
 export type TaskRef = z.input<typeof taskRefInput>;
 

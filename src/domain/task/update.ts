@@ -9,12 +9,11 @@ import {
   estimateMinutesField,
   estimateSizeField,
   TASK_LIMITS,
-  idField,
   priorityField,
-  statusField,
   titleField,
   urlListField,
 } from './fields.ts';
+import { idField, statusField } from '../fields.ts';
 import { commitTaskChanges } from './commit.ts';
 import { writeTaskLabels } from './labels.ts';
 import { requireParentOf } from './parent.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATUSES } from '../../domain/task/fields.ts';
+import { STATUSES } from '../../domain/fields.ts';
 
 // Projects (boards): the REST project of spec 2.2 and the tool list item.
 

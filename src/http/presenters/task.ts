@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRIORITIES, STATUSES } from '../../domain/task/fields.ts';
+import { STATUSES } from '../../domain/fields.ts';
+import { PRIORITIES } from '../../domain/task/fields.ts';
 import { type AssigneeNode, assigneeOut, assigneeSchema } from './assignee.ts';
 
 // Tasks: the spec 2.4 tool task (`section` is the section name, assignees

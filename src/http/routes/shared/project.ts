@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT, STATUSES } from '../../../domain/fields.ts';
 import { qsId, qsInt } from '../../query-params.ts';
 
 /** Largest page of a project list; bigger `limit`s are clamped to it (spec 8: "capped at 100"). */
@@ -7,15 +8,15 @@ export const PROJECT_LIST_MAX = 100;
 /** Query string of the project lists (tool and REST; spec 4.1, 4.2). */
 export const projectListQuery = z.object({
   status: z
-    .enum(['Normal', 'Archive', 'Deleted'], { message: 'must be Normal, Archive or Deleted' })
+    .enum(STATUSES, { message: 'must be Normal, Archive or Deleted' })
     .default('Normal')
     .describe('Only projects with this status (default `Normal`).'),
   search: z.string().max(200).optional().describe('Case-insensitive text in the title or description (up to 200 characters).'),
-  limit: qsInt(1, 2147483647)
+  limit: qsInt(1, MAX_INT)
     .transform((n) => Math.min(n, PROJECT_LIST_MAX))
     .default(50)
     .describe('Page size, default 50; values above 100 are clamped to 100.'),
-  offset: qsInt(0, 2147483647).default(0).describe('Projects to skip (default 0).'),
+  offset: qsInt(0, MAX_INT).default(0).describe('Projects to skip (default 0).'),
   sort_by: z
     .enum(['title', 'createdAt', 'updatedAt'], { message: 'must be title, createdAt or updatedAt' })
     .default('title')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PRIORITIES, STATUSES } from '../../../domain/task/fields.ts';
+import { STATUSES } from '../../../domain/fields.ts';
+import { PRIORITIES } from '../../../domain/task/fields.ts';
 
 // Query-string filters that the task list and the task search both take:
 // one definition each, so the two routes describe and parse them alike.

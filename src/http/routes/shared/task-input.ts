@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
-import { PRIORITIES, STATUSES, TASK_LIMITS, estimateMinutesField } from '../../../domain/task/fields.ts';
+import { STATUSES } from '../../../domain/fields.ts';
+import { PRIORITIES, TASK_LIMITS, estimateMinutesField } from '../../../domain/task/fields.ts';
 import { qsDate } from '../../query-params.ts';
 
 // The body of task writes, shared by the tool and REST task routes.

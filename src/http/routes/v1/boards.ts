@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_INT } from '../../../domain/fields.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
 
 // GraphQL `Int` is 32-bit: a bigger number is refused here, naming the field,
 // instead of failing later in GraphQL coercion without one.
-const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-2147483648).max(2147483647);
+const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-MAX_INT - 1).max(MAX_INT);
 
 const teamBoardBody = z.object({
   title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),

@@ -14,6 +14,7 @@ import { notificationRoutes } from './notifications.ts';
 import { draftRoutes } from './drafts.ts';
 import { assigneeRoutes } from './assignees.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { webhookDeliveryRoutes } from './webhook-deliveries.ts';
 
 /** Every public REST route (`/api/v1/*`, spec 4.2, 4.3, 4.5). */
-export const v1Routes: RouteDef[] = [...userRoutes, ...searchRoutes, ...taskRoutes, ...taskLabelRoutes, ...taskWatcherRoutes, ...projectRoutes, ...sectionRoutes, ...labelRoutes, ...memberRoutes, ...boardRoutes, ...commentRoutes, ...notificationRoutes, ...draftRoutes, ...assigneeRoutes, ...webhookRoutes];
+export const v1Routes: RouteDef[] = [...userRoutes, ...searchRoutes, ...taskRoutes, ...taskLabelRoutes, ...taskWatcherRoutes, ...projectRoutes, ...sectionRoutes, ...labelRoutes, ...memberRoutes, ...boardRoutes, ...commentRoutes, ...notificationRoutes, ...draftRoutes, ...assigneeRoutes, ...webhookRoutes, ...webhookDeliveryRoutes];

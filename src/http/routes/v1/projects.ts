@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUSES } from '../../../domain/fields.ts';
 import { PROJECT_FIELDS, type ProjectNode, projectOut, restProjectSchema } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
@@ -76,7 +77,7 @@ export const updateProjectRoute = route({
     '`Normal` again. Any member may change it. Answers `{success, project, message}`.',
   params: projectIdParams,
   body: z.object({
-    status: z.enum(['Normal', 'Archive', 'Deleted'], { message: 'must be Normal, Archive or Deleted' }).describe('New status.'),
+    status: z.enum(STATUSES, { message: 'must be Normal, Archive or Deleted' }).describe('New status.'),
   }),
   document: /* GraphQL */ `
     mutation RestUpdateProjectStatus($projectId: Int!, $status: Status!) {

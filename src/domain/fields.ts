@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// Field rules every resource shares: ids and the status of tasks and
+// projects. Resource-specific fields live beside their resource
+// (task/fields.ts for tasks).
+
+/** Largest id PostgreSQL's `integer` holds. */
+export const MAX_INT = 2147483647;
+
+/** A positive integer id. */
+export const idField = () => z.number().int().positive().max(MAX_INT);
+
+/** Task and project status values (spec 3). */
+export const STATUSES = ['Normal', 'Archive', 'Deleted'] as const;
+export type StatusName = (typeof STATUSES)[number];
+
+/** A task or project status. */
+export const statusField = () => z.enum(STATUSES);

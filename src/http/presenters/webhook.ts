@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { WebhookPingResult } from '../../domain/webhook-ping.ts';
+
+// Webhook subscriptions, their deliveries and test pings (REST): snake_case
+// ids, `createdAt`/`updatedAt`; the signing secret only in the create answer.
+
+/** A webhook subscription as GraphQL returns it to the routes. */
+export interface SubscriptionNode {
+  id: number;
+  url: string;
+  projectId: number | null;
+  team: { id: string } | null;
+  metadata: unknown;
+  description: string | null;
+  active: boolean;
+  disabledReason: string | null;
+  failingSince: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The GraphQL selection of a subscription. */
+export const SUBSCRIPTION_FIELDS =
+  'id url projectId team { id } metadata description active disabledReason failingSince createdAt updatedAt';
+
+/** The REST subscription object. */
+export function subscriptionOut(s: SubscriptionNode) {
+  return {
+    id: s.id,
+    url: s.url,
+    project_id: s.projectId,
+    team_id: s.team?.id ?? null,
+    metadata: s.metadata,
+    description: s.description,
+    active: s.active,
+    disabled_reason: s.disabledReason,
+    failing_since: s.failingSince,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+
+/** Schema of `subscriptionOut`. */
+export const subscriptionSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  project_id: z.number().nullable().describe('Project scope, or null for a team subscription.'),
+  team_id: z.string().nullable().describe('Team UUID scope, or null for a project subscription.'),
+  metadata: z.object({ 'X-Event-Type': z.array(z.string()) }),
+  description: z.string().nullable(),
+  active: z.boolean(),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe('Why the subscription was disabled (410 answer, days of failures, by hand).'),
+  failing_since: z.string().nullable().describe('Start of the current run of failed attempts.'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One delivery attempt as GraphQL returns it. */
+interface AttemptNode {
+  id: number;
+  outcome: 'unknown' | 'succeeded' | 'failed';
+  statusCode: number | null;
+  durationMs: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+  createdAt: string;
+}
+
+/** A delivery with its attempts as GraphQL returns it. */
+export interface DeliveryNode {
+  id: number;
+  eventId: string;
+  event: string;
+  taskId: number;
+  ticketNumber: string;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  createdAt: string;
+  updatedAt: string;
+  attempts: AttemptNode[];
+}
+
+/** The GraphQL selection of a delivery. */
+export const DELIVERY_FIELDS =
+  'id eventId event taskId ticketNumber status attemptCount nextAttemptAt lastStatusCode createdAt updatedAt ' +
+  'attempts { id outcome statusCode durationMs responseExcerpt error createdAt }';
+
+/** The REST delivery: snake_case fields, attempts included. */
+export function deliveryOut(d: DeliveryNode) {
+  return {
+    id: d.id,
+    event_id: d.eventId,
+    event: d.event,
+    task_id: d.taskId,
+    ticket_number: d.ticketNumber,
+    status: d.status,
+    attempt_count: d.attemptCount,
+    next_attempt_at: d.nextAttemptAt,
+    last_status_code: d.lastStatusCode,
+    createdAt: d.createdAt,
+    updatedAt: d.updatedAt,
+    attempts: d.attempts.map((a) => ({
+      id: a.id,
+      outcome: a.outcome,
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      response_excerpt: a.responseExcerpt,
+      error: a.error,
+      createdAt: a.createdAt,
+    })),
+  };
+}
+
+/** Schema of `deliveryOut`. */
+export const deliverySchema = z.object({
+  id: z.number(),
+  event_id: z.string().describe('Event id; the `webhook-id` header of every attempt.'),
+  event: z.string(),
+  task_id: z.number(),
+  ticket_number: z.string(),
+  status: z
+    .enum(['pending', 'succeeded', 'failed', 'skipped'])
+    .describe('`skipped`: committed while the subscription was disabled; not sent unless redelivered.'),
+  attempt_count: z.number(),
+  next_attempt_at: z.string().nullable(),
+  last_status_code: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  attempts: z.array(
+    z.object({
+      id: z.number(),
+      outcome: z
+        .enum(['unknown', 'succeeded', 'failed'])
+        .describe(
+          '`unknown`: no answer recorded — in flight, or its sender stopped (crash, restart) before recording it; ' +
+            'the receiver may or may not have it, and the retry carries the same `webhook-id`.',
+        ),
+      status_code: z.number().nullable(),
+      duration_ms: z.number().nullable().describe('Null while the outcome is unknown.'),
+      response_excerpt: z.string().nullable(),
+      error: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** What a test ping produced, with the REST field names. */
+export function pingOut(r: WebhookPingResult) {
+  return {
+    delivered: r.delivered,
+    webhook_id: r.webhookId,
+    status_code: r.statusCode,
+    duration_ms: r.durationMs,
+    response_excerpt: r.responseExcerpt,
+    error: r.error,
+  };
+}
+
+/** Schema of `pingOut`. */
+export const pingSchema = z.object({
+  delivered: z.boolean(),
+  webhook_id: z.string(),
+  status_code: z.number().nullable(),
+  duration_ms: z.number(),
+  response_excerpt: z.string().nullable(),
+  error: z.string().nullable(),
+});

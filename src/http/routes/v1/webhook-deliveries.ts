@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { WebhookPingResult } from '../../../domain/webhook-ping.ts';
+import { DELIVERY_FIELDS, type DeliveryNode, deliveryOut, deliverySchema, pingOut, pingSchema } from '../../presenters/webhook.ts';
+import { qsId, qsInt } from '../../query-params.ts';
+import { route } from '../../route.ts';
+import { subscriptionParams } from './webhooks.ts';
+
+// A subscription's delivery log, redelivery and test ping.
+
+/** GET /api/v1/webhook/subscriptions/{subscriptionId}/deliveries. */
+export const listDeliveriesRoute = route({
+  method: 'GET',
+  path: '/webhook/subscriptions/:subscriptionId/deliveries',
+  operationId: 'listWebhookDeliveries',
+  tag: 'webhooks',
+  summary: "A subscription's delivery log, newest first, with every attempt (status, duration, response excerpt).",
+  description:
+    'Query `status` (pending, succeeded, failed, skipped), `limit` (1-100, default 50), `offset`. Answers ' +
+    '`{success, deliveries, total, limit, offset}`. Deliveries are kept 30 days.',
+  params: subscriptionParams,
+  query: z.object({
+    status: z
+      .enum(['pending', 'succeeded', 'failed', 'skipped'], { message: 'must be pending, succeeded, failed or skipped' })
+      .optional(),
+    limit: qsInt(1, 100).optional().describe('Page size, 1 to 100 (default 50).'),
+    offset: qsInt(0, 1_000_000).optional().describe('Items to skip.'),
+  }),
+  response: z.object({
+    success: z.literal(true),
+    deliveries: z.array(deliverySchema),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+  }),
+  document: /* GraphQL */ `
+    query RestListDeliveries($subscriptionId: Int!, $status: WebhookDeliveryStatus, $limit: Int, $offset: Int) {
+      webhookDeliveries(subscriptionId: $subscriptionId, status: $status, limit: $limit, offset: $offset) {
+        items { ${DELIVERY_FIELDS} }
+        total limit offset
+      }
+    }
+  `,
+  toVariables: ({ params, query }) => ({
+    subscriptionId: params.subscriptionId,
+    status: query.status ?? null,
+    limit: query.limit ?? 50,
+    offset: query.offset ?? 0,
+  }),
+  toBody: (data: { webhookDeliveries: { items: DeliveryNode[]; total: number; limit: number; offset: number } }) => ({
+    success: true,
+    deliveries: data.webhookDeliveries.items.map(deliveryOut),
+    total: data.webhookDeliveries.total,
+    limit: data.webhookDeliveries.limit,
+    offset: data.webhookDeliveries.offset,
+  }),
+});
+
+/** POST /api/v1/webhook/subscriptions/{subscriptionId}/deliveries/{deliveryId}/redeliver. */
+export const redeliverRoute = route({
+  method: 'POST',
+  path: '/webhook/subscriptions/:subscriptionId/deliveries/:deliveryId/redeliver',
+  operationId: 'redeliverWebhookDelivery',
+  errors: ['CONFLICT'],
+  tag: 'webhooks',
+  summary: 'Queues a delivery again: same payload and webhook-id, retry schedule restarted.',
+  description:
+    'Works for any state (a receiver can ask for a lost event again). 409 while the subscription is disabled: ' +
+    're-enable it first with PATCH `{active: true}`. Answers 202 `{success, delivery}`.',
+  params: subscriptionParams.extend({ deliveryId: qsId().describe('Delivery id.') }),
+  response: z.object({ success: z.literal(true), delivery: deliverySchema }),
+  status: 202,
+  document: /* GraphQL */ `
+    mutation RestRedeliver($subscriptionId: Int!, $deliveryId: Int!) {
+      redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) { ${DELIVERY_FIELDS} }
+    }
+  `,
+  toVariables: ({ params }) => ({ subscriptionId: params.subscriptionId, deliveryId: params.deliveryId }),
+  toBody: (data: { redeliverWebhookDelivery: DeliveryNode }) => ({
+    success: true,
+    delivery: deliveryOut(data.redeliverWebhookDelivery),
+  }),
+});
+
+/** POST /api/v1/webhook/subscriptions/{subscriptionId}/test. */
+export const testWebhookRoute = route({
+  method: 'POST',
+  path: '/webhook/subscriptions/:subscriptionId/test',
+  operationId: 'testWebhookSubscription',
+  tag: 'webhooks',
+  summary: 'Sends a signed test ping now and reports how the endpoint answered.',
+  description:
+    'The ping is `{event: "webhook.test", task_id: null, ticket_number: null, project_id, data: {subscription_id, ' +
+    'message}, timestamp}`, signed like every delivery (its `webhook-id` starts with `ping_`). Not logged, not ' +
+    'retried; works on a disabled subscription. Answers `{success, test: {delivered, webhook_id, status_code, ' +
+    'duration_ms, response_excerpt, error}}`: `success` says the request ran, `test.delivered` whether the endpoint ' +
+    'answered 2xx.',
+  params: subscriptionParams,
+  response: z.object({ success: z.literal(true), test: pingSchema }),
+  document: /* GraphQL */ `
+    mutation RestTestWebhook($id: Int!) {
+      testWebhookSubscription(id: $id) {
+        delivered
+        webhookId
+        statusCode
+        durationMs
+        responseExcerpt
+        error
+      }
+    }
+  `,
+  toVariables: ({ params }) => ({ id: params.subscriptionId }),
+  toBody: (data: { testWebhookSubscription: WebhookPingResult }) => ({ success: true, test: pingOut(data.testWebhookSubscription) }),
+});
+
+export const webhookDeliveryRoutes = [listDeliveriesRoute, redeliverRoute, testWebhookRoute];
