@@ -25,6 +25,7 @@ import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { originPolicy } from './origin.ts';
+import { cors } from './cors.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
@@ -91,6 +92,9 @@ export function createApp(services: Services) {
     }
   });
 
+  const origins = originPolicy(services.config);
+  app.use(cors(origins));
+
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {
@@ -112,7 +116,6 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
   }
   const limiter = createRateLimiter(services.config, logger);
-  const origins = originPolicy(services.config);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
