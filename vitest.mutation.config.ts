@@ -2,16 +2,15 @@
 // domain tests, which call src/domain directly. Route and GraphQL tests reach
 // the same rules through the whole app; every one of them imports every
 // domain file, so they would all rerun for every mutant.
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['test/domain/**/*.test.ts', 'test/events/webhook-rules.test.ts'],
-      globalSetup: ['test/support/global-setup.ts'],
-    },
-  }),
-  false,
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // Replaced, not merged: mergeConfig would append to the base lists.
+    include: ['test/domain/**/*.test.ts', 'test/events/webhook-rules.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+  },
+});

@@ -64,7 +64,8 @@ async function unnamedControls(page: Page): Promise<string[]> {
 /** Role counts of the tree, for the landmark checks. */
 async function roles(page: Page): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const n of await accessibilityTree(page)) counts.set(n.role?.value ?? '', (counts.get(n.role?.value ?? '') ?? 0) + 1);
+  for (const n of await accessibilityTree(page))
+    counts.set(n.role?.value ?? '', (counts.get(n.role?.value ?? '') ?? 0) + 1);
   return counts;
 }
 
@@ -203,7 +204,8 @@ describe('accessibility in Chromium', () => {
       await page.keyboard.press('Tab');
       const where = await focused(page);
       // Never behind the modal (Chromium may pass through its own UI for one stop).
-      if (where.tag !== 'body') expect(where.inDialog, `Tab ${i + 1} left the dialog: ${JSON.stringify(where)}`).not.toBeNull();
+      if (where.tag !== 'body')
+        expect(where.inDialog, `Tab ${i + 1} left the dialog: ${JSON.stringify(where)}`).not.toBeNull();
     }
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached', ...UI_WAIT });

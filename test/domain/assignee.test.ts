@@ -23,6 +23,11 @@ async function setup() {
 
 const assignees = (taskId: number) =>
   db.taskAssignee.findMany({ where: { taskId }, orderBy: { id: 'asc' }, select: { userId: true, agentId: true } });
+/** The assignee and action of a `task.assigned` event. */
+const assignment = (e: { data: unknown }) => {
+  const { assignee, action } = e.data as { assignee: unknown; action: unknown };
+  return { assignee, action };
+};
 const events = (taskId: number) =>
   db.outboxEvent.findMany({ where: { taskId, type: 'task.assigned' }, orderBy: { id: 'asc' } });
 
@@ -96,6 +101,22 @@ describe('toggleAssignee (single form, spec 4.1 rule 1)', () => {
     expect(await assignees(task.id)).toEqual([]);
   });
 
+  it('unassigning an agent answers it as removed; each real change sets the task’s updatedAt', async () => {
+    const { owner, task, agent } = await setup();
+    const before = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
+    const assigned = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    expect(assigned.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    const r = await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
+    expect(r).toEqual({ taskId: task.id, added: [], removed: [{ type: 'agent', id: agent.id, displayName: 'Robo' }] });
+    expect((await events(task.id)).map(assignment)).toEqual([
+      { assignee: { type: 'agent', id: agent.id, displayName: 'Robo' }, action: 'assigned' },
+      { assignee: { type: 'agent', id: agent.id, displayName: 'Robo' }, action: 'unassigned' },
+    ]);
+    expect(await db.notification.count({ where: { taskId: task.id } })).toBe(0);
+  });
+
   it('can unassign a user who has left the project', async () => {
     const { owner, member, project, task } = await setup();
     await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
@@ -159,6 +180,65 @@ describe('setAssignees (multiple form)', () => {
     expect(await assignees(task.id)).toEqual([]);
     expect(await events(task.id)).toEqual([]);
     expect(await db.notification.count({ where: { userId: member.id } })).toBe(0);
+  });
+
+  it('sets the agent set: adds and removes agents with one event each, notifies nobody', async () => {
+    const { owner, member, team, task, agent } = await setup();
+    const second = await db.agent.create({ data: { teamId: team.id, displayName: 'Second' } });
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id], agentIds: [agent.id] });
+    const r = await setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [second.id.toUpperCase(), second.id] });
+    expect(r).toEqual({
+      taskId: task.id,
+      added: [{ type: 'agent', id: second.id, displayName: 'Second' }],
+      removed: [{ type: 'agent', id: agent.id, displayName: 'Robo' }],
+    });
+    expect(await assignees(task.id)).toEqual([
+      { userId: member.id, agentId: null },
+      { userId: null, agentId: second.id },
+    ]);
+    expect((await events(task.id)).slice(2).map(assignment)).toEqual([
+      { assignee: { type: 'agent', id: second.id, displayName: 'Second' }, action: 'assigned' },
+      { assignee: { type: 'agent', id: agent.id, displayName: 'Robo' }, action: 'unassigned' },
+    ]);
+    expect(await db.notification.count({ where: { taskId: task.id, userId: { not: member.id } } })).toBe(0);
+  });
+
+  it('clearing the users answers only the users as removed (agents stay, unmentioned)', async () => {
+    const { owner, member, task, agent } = await setup();
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id], agentIds: [agent.id] });
+    const r = await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [] });
+    expect(r).toEqual({ taskId: task.id, added: [], removed: [{ type: 'user', id: member.id, displayName: member.displayName }] });
+    const cleared = await setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [] });
+    expect(cleared.removed).toEqual([{ type: 'agent', id: agent.id, displayName: 'Robo' }]);
+  });
+
+  it('names the offending entry by its index in the list as given (duplicates counted), for users and agents', async () => {
+    const { owner, member, stranger, team, task, agent } = await setup();
+    await expectAppError(
+      setAssignees(db, owner.id, { taskId: task.id }, { userIds: [member.id, member.id, stranger.id] }),
+      'VALIDATION',
+      'userIds.2',
+      'not_project_member',
+    );
+    const other = await makeTeam(db, [owner.id]);
+    const foreign = await db.agent.create({ data: { teamId: other.id, displayName: 'Alien' } });
+    await expectAppError(
+      setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [agent.id, foreign.id] }),
+      'VALIDATION',
+      'agentIds.1',
+      'not_team_agent',
+    );
+    expect(team.id).not.toBe(other.id);
+    expect(await assignees(task.id)).toEqual([]);
+  });
+
+  it('refuses every agent on a board without a team', async () => {
+    const { owner, agent } = await setup();
+    const loose = await makeProject(db, { memberIds: [owner.id] });
+    const task = await createTask(db, owner.id, { projectId: loose.id, title: 'No team' });
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id }), 'VALIDATION', 'agentId', 'not_team_agent');
+    await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [agent.id] }), 'VALIDATION', 'agentIds.0', 'not_team_agent');
+    expect(await assignees(task.id)).toEqual([]);
   });
 
   it('limits the list to 50 and needs one of the lists', async () => {

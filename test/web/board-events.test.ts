@@ -61,8 +61,10 @@ describe('board events on an open board', () => {
       event('comment.created', { taskId: 1, commentId: 7, task: task(1, { commentCount: 1 }) }),
     );
     expect(effect.refetchBoard).toBe(false);
-    expect(apply([task(1)], event('comment.created', { taskId: 1, task: task(1, { commentCount: 1 }) })).tasks.get(1)!
-      .commentCount).toBe(1);
+    expect(
+      apply([task(1)], event('comment.created', { taskId: 1, task: task(1, { commentCount: 1 }) })).tasks.get(1)!
+        .commentCount,
+    ).toBe(1);
   });
 
   it('a label renamed or deleted changes every card that has it, and the board query', () => {

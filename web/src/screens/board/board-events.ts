@@ -29,7 +29,13 @@ export function boardEventEffect(event: BoardEvent): BoardEventEffect {
     const actions: BoardAction[] =
       event.labelId === null || event.labelId === undefined || event.event === 'label.created'
         ? []
-        : [{ type: 'label', labelId: event.labelId, label: event.event === 'label.deleted' ? null : (event.label ?? null) }];
+        : [
+            {
+              type: 'label',
+              labelId: event.labelId,
+              label: event.event === 'label.deleted' ? null : (event.label ?? null),
+            },
+          ];
     return { actions, refetchBoard: true };
   }
   // section.* and member.*: columns or people changed.

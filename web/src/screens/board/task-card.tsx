@@ -88,8 +88,21 @@ export const TaskCard = memo(function TaskCard({
           </span>
         ))}
         {task.commentCount > 0 && (
-          <span className="chip comments" aria-label={`${task.commentCount} comments`}>
-            💬 {task.commentCount}
+          <span className="chip comments">
+            {/* A drawn bubble: emoji fonts are missing on many Linux desktops. */}
+            <svg className="icon" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+              <path
+                d="M2 3h12v8H7l-3 3v-3H2z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span aria-hidden="true">{task.commentCount}</span>
+            <span className="sr-only">
+              {task.commentCount} {task.commentCount === 1 ? 'comment' : 'comments'}
+            </span>
           </span>
         )}
         {task.assignees.length > 0 && (
