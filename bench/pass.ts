@@ -6,10 +6,14 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { probe, runLoad } from './load.ts';
 import type { BenchOptions } from './options.ts';
-import type { BoardResult, PassResult, ScenarioResult } from './results.ts';
+import type { BoardResult, PassResult, ScenarioResult, ServerKind } from './results.ts';
 import { loadScenarios, teamBoardManifest } from './scenarios.ts';
 import type { SeedResult } from './seed.ts';
 import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
+import { PgCpuMeter, withApplicationName } from './pg-cpu.ts';
+
+/** application_name of each server's PostgreSQL connections, so their backends' CPU is told apart. */
+export const PG_APPLICATION = { app: 'tasksvc-bench-app', floor: 'tasksvc-bench-floor', reference: 'tasksvc-bench-reference' } as const;
 
 /** What a pass runs against. */
 export interface PassInput {
@@ -53,9 +57,28 @@ async function startFloor(input: PassInput): Promise<ServerProcess> {
   return ServerProcess.start({
     name: 'floor',
     args: ['--import', 'tsx', 'bench/floor-server.ts'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: input.floorDatabaseUrl, PORT: String(port), HOST: '127.0.0.1' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: withApplicationName(input.floorDatabaseUrl!, PG_APPLICATION.floor), PORT: String(port), HOST: '127.0.0.1' },
     port,
     eldFile: join(input.workDir, 'eld-floor.json'),
+  });
+}
+
+async function startReference(input: PassInput): Promise<ServerProcess> {
+  const port = await freePort();
+  return ServerProcess.start({
+    name: 'reference (PostGraphile)',
+    args: ['--import', 'tsx', 'bench/reference-server.ts'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      GRAPHILE_ENV: 'production',
+      DATABASE_URL: withApplicationName(input.floorDatabaseUrl!, PG_APPLICATION.reference),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    port,
+    eldFile: join(input.workDir, 'eld-reference.json'),
   });
 }
 
@@ -148,6 +171,8 @@ export async function runPass(input: PassInput): Promise<PassResult> {
   const started = performance.now();
   let app: ServerProcess | null = null;
   let floor: ServerProcess | null = null;
+  let reference: ServerProcess | null = null;
+  const meters = new Map<ServerKind, PgCpuMeter>();
   const before = new Set(existsSync(input.profileDir) ? readdirSync(input.profileDir) : []);
   try {
     app = await startApp(input);
@@ -162,10 +187,17 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       result.floorParity = await compareBodies(app, floor, headers, `/api/mcp/tasks?project_id=${input.seed.visibleProjectIds[0]}&limit=50`);
       input.log(`${input.database}: floor ready (pid ${floor.pid}); its task list vs the app's: ${result.floorParity}`);
       if (result.floorParity !== 'identical') result.errors.push(`floor task list differs from the app's: ${result.floorParity}`);
+      if (input.options.reference) {
+        reference = await startReference(input);
+        input.log(`${input.database}: reference (PostGraphile) ready (pid ${reference.pid})`);
+      }
+      for (const kind of ['app', 'floor', 'reference'] as const) meters.set(kind, await new PgCpuMeter(input.floorDatabaseUrl, PG_APPLICATION[kind]).open());
     }
-    for (const scenario of loadScenarios(input.seed, input.run)) {
+    const scenarios = loadScenarios(input.seed, input.run);
+    for (let round = 1; round <= input.options.rounds; round++)
+    for (const scenario of scenarios) {
       if (!wanted(input.options, scenario.id)) continue;
-      const server = scenario.server === 'app' ? app : floor;
+      const server = { app, floor, reference }[scenario.server];
       if (!server) continue;
       await app.settle();
       const check = await probe(server.url, headers, scenario.make, 0);
@@ -177,6 +209,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
         load: null,
         window: null,
         loadAvg: Math.round(loadavg()[0] * 100) / 100,
+        ...(input.options.rounds > 1 ? { round } : {}),
       };
       result.scenarios.push(entry);
       if (entry.probe.problem) {
@@ -188,6 +221,8 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       if (input.options.warmupSec > 0) {
         await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec, warmupSec: 0 });
       }
+      const meter = meters.get(scenario.server);
+      await meter?.begin();
       await server.beginWindow();
       entry.load = await runLoad(server.url, headers, scenario.make, {
         connections: input.options.connections,
@@ -195,10 +230,12 @@ export async function runPass(input: PassInput): Promise<PassResult> {
         warmupSec: 0,
       });
       entry.window = await server.endWindow();
+      const pgCpu = await meter?.end();
       const l = entry.load;
+      entry.pgCpuMsPerRequest = pgCpu && l.requests ? Math.round((pgCpu.cpuMs / l.requests) * 100) / 100 : null;
       input.log(
         `${input.database}: ${scenario.label.padEnd(30)} ${String(l.rps).padStart(8)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms` +
-          `  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
+          `  cpu ${l.requests ? ((entry.window.cpuCores * input.options.durationSec * 1000) / l.requests).toFixed(1) : '?'} ms/req  pg ${entry.pgCpuMsPerRequest ?? '?'} ms/req  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
       );
       if (l.non2xx || l.errors) result.errors.push(`${scenario.label}: ${l.non2xx} non-2xx ${JSON.stringify(l.statusCodes)}, ${l.errors} errors`);
     }
@@ -221,6 +258,11 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       result.floorPeakRssMb = Math.round(floor.peakRssMb() * 10) / 10;
       await floor.stop();
     }
+    if (reference) {
+      result.referencePeakRssMb = Math.round(reference.peakRssMb() * 10) / 10;
+      await reference.stop();
+    }
+    for (const m of meters.values()) await m.close();
   }
   if (input.options.profile && existsSync(input.profileDir)) {
     result.profiles = readdirSync(input.profileDir).filter((f) => !before.has(f)).map((f) => join(input.profileDir, f));

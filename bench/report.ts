@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BenchResults, PassResult, ScenarioResult } from './results.ts';
+import type { BenchResults, PassResult, ScenarioResult, ServerKind } from './results.ts';
 import type { WindowStats } from './server-process.ts';
 
 const NOTES_START = '<!-- notes:start -->';
@@ -22,8 +22,27 @@ const pct = (n: number | null) => (n == null ? '–' : `${Math.round(n * 100)} %
 const times = (n: number | null) => (n == null ? '–' : `${n.toFixed(2)}×`);
 const verdict = (ok: boolean | null) => (ok == null ? 'not measured' : ok ? '**met**' : '**missed**');
 
-function find(pass: PassResult | undefined, id: string, server: 'app' | 'floor' = 'app'): ScenarioResult | undefined {
+function find(pass: PassResult | undefined, id: string, server: ServerKind = 'app'): ScenarioResult | undefined {
   return pass?.scenarios.find((s) => s.id === id && s.server === server && s.load);
+}
+
+/** Server CPU ms per request of a measured scenario. */
+const cpuPerRequest = (s: ScenarioResult | undefined) => (s?.window && s.load?.rps ? (s.window.cpuCores * 1000) / s.load.rps : undefined);
+
+/**
+ * The median over rounds of (app's value ÷ other's value) for scenario `id`,
+ * each ratio from one round (same machine state); a run of one round gives
+ * that round's ratio.
+ */
+function roundRatio(pass: PassResult | undefined, id: string, other: ServerKind, value: (s: ScenarioResult) => number | undefined): number | null {
+  const of = (server: ServerKind) => (pass?.scenarios ?? []).filter((s) => s.id === id && s.server === server && s.load);
+  const apps = of('app');
+  const others = of(other);
+  const ratios = apps
+    .map((a) => ratio(value(a), value(others.find((o) => (o.round ?? 1) === (a.round ?? 1)) ?? ({} as ScenarioResult))))
+    .filter((v): v is number => v != null)
+    .sort((a, b) => a - b);
+  return ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : null;
 }
 
 function ratio(a: number | undefined, b: number | undefined): number | null {
@@ -41,9 +60,13 @@ function targetRows(r: BenchResults): string[] {
   const pg = r.passes.find((p) => p.database === 'postgres');
   const lite = r.passes.find((p) => p.database === 'pglite');
   const rows: string[] = ['| target | measured | verdict |', '|---|---|---|'];
-  const list = ratio(find(pg, 'list')?.load?.rps, find(pg, 'list', 'floor')?.load?.rps);
+  const list = roundRatio(pg, 'list', 'floor', (s) => s.load?.rps);
   rows.push(`| task list ≥ ${pct(TARGETS.listOfFloor)} of the floor's req/s (PostgreSQL) | ${pct(list)} (${fmt(find(pg, 'list')?.load?.rps)} vs ${fmt(find(pg, 'list', 'floor')?.load?.rps)} req/s) | ${verdict(list == null ? null : list >= TARGETS.listOfFloor)} |`);
-  const create = ratio(find(pg, 'create')?.load?.rps, find(pg, 'create', 'floor')?.load?.rps);
+  const listCpu = roundRatio(pg, 'list', 'reference', cpuPerRequest);
+  if (listCpu != null) rows.push(`| task list server CPU per request ≤ PostGraphile's (PostgreSQL) | ${times(listCpu)} (${fmt(cpuPerRequest(find(pg, 'list')), 1)} vs ${fmt(cpuPerRequest(find(pg, 'list', 'reference')), 1)} ms) | ${verdict(listCpu <= 1)} |`);
+  const createCpu = roundRatio(pg, 'create', 'reference', cpuPerRequest);
+  if (createCpu != null) rows.push(`| task create server CPU per request ≤ 1.5× PostGraphile's (PostgreSQL) | ${times(createCpu)} (${fmt(cpuPerRequest(find(pg, 'create')), 1)} vs ${fmt(cpuPerRequest(find(pg, 'create', 'reference')), 1)} ms) | ${verdict(createCpu <= 1.5)} |`);
+  const create = roundRatio(pg, 'create', 'floor', (s) => s.load?.rps);
   rows.push(`| task create ≥ ${pct(TARGETS.createOfFloor)} of the floor's req/s (PostgreSQL) | ${pct(create)} (${fmt(find(pg, 'create')?.load?.rps)} vs ${fmt(find(pg, 'create', 'floor')?.load?.rps)} req/s) | ${verdict(create == null ? null : create >= TARGETS.createOfFloor)} |`);
   for (const pass of [pg, lite]) {
     if (!pass) continue;
@@ -71,24 +94,24 @@ const heapMb = (w: WindowStats | null | undefined) => (w?.eld ? w.eld.heapUsedBy
 
 function scenarioTable(pass: PassResult): string[] {
   const rows = [
-    '| scenario | req/s | p50 ms | p99 ms | max ms | non-2xx | RSS peak MB | JS heap MB | ELD p99 ms | server CPU (cores) | CPU ms / req | machine busy | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | round | req/s | p50 ms | p99 ms | max ms | non-2xx | RSS peak MB | JS heap MB | ELD p99 ms | server CPU (cores) | CPU ms / req | PostgreSQL CPU ms / req | machine busy | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of pass.scenarios) {
     if (!s.load) {
-      rows.push(`| ${s.label} | not run: ${s.probe.problem?.replace(/\|/g, '\\|').slice(0, 120)} | | | | | | | | | | | |`);
+      rows.push(`| ${s.label} | ${s.round ?? 1} | not run: ${s.probe.problem?.replace(/\|/g, '\\|').slice(0, 120)} | | | | | | | | | | | | |`);
       continue;
     }
     const l = s.load;
     const w = s.window;
     rows.push(
-      `| ${s.label} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
+      `| ${s.label} | ${s.round ?? 1} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${fmt(s.pgCpuMsPerRequest, 2)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
     );
   }
   if (pass.board) {
     const b = pass.board;
     rows.push(
-      `| team board, ${b.tasksPerBoard} tasks (sequential, ${b.ms.length} calls) | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((s) => s !== 201).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? (b.window.cpuCores * b.mean) : null, 0)} | ${pct(b.window?.machineBusy ?? null)} | |`,
+      `| team board, ${b.tasksPerBoard} tasks (sequential, ${b.ms.length} calls) | | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((s) => s !== 201).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? (b.window.cpuCores * b.mean) : null, 0)} | | ${pct(b.window?.machineBusy ?? null)} | |`,
     );
   }
   return rows;
@@ -98,8 +121,13 @@ function ratioRows(r: BenchResults): string[] {
   const pg = r.passes.find((p) => p.database === 'postgres');
   const lite = r.passes.find((p) => p.database === 'pglite');
   const rows = ['| ratio | value |', '|---|---:|'];
+  const rps = (s: ScenarioResult) => s.load?.rps;
   for (const id of ['list', 'create']) {
-    rows.push(`| app ÷ floor, ${id} req/s (PostgreSQL) | ${pct(ratio(find(pg, id)?.load?.rps, find(pg, id, 'floor')?.load?.rps))} |`);
+    rows.push(`| app ÷ floor, ${id} req/s (PostgreSQL) | ${pct(roundRatio(pg, id, 'floor', rps))} |`);
+    rows.push(`| app ÷ PostGraphile, ${id} req/s (PostgreSQL) | ${pct(roundRatio(pg, id, 'reference', rps))} |`);
+    rows.push(`| app ÷ floor, ${id} server CPU ms per request (PostgreSQL) | ${times(roundRatio(pg, id, 'floor', cpuPerRequest))} |`);
+    rows.push(`| app ÷ PostGraphile, ${id} server CPU ms per request (PostgreSQL) | ${times(roundRatio(pg, id, 'reference', cpuPerRequest))} |`);
+    rows.push(`| app ÷ PostGraphile, ${id} PostgreSQL CPU ms per request | ${times(roundRatio(pg, id, 'reference', (s) => s.pgCpuMsPerRequest ?? undefined))} |`);
   }
   for (const pass of [pg, lite]) {
     for (const [route, direct] of [['list', 'list-graphql'], ['create', 'create-graphql']]) {
@@ -136,7 +164,7 @@ function passSection(pass: PassResult): string[] {
     ? `; idle after start-up: RSS ${fmt(idle.rssPeakMb)} MB (JS heap ${mb(idle.eld?.heapUsedBytes)} used of ${mb(idle.eld?.heapTotalBytes)}, external ${mb(idle.eld?.externalBytes)} incl. array buffers and WebAssembly memory ${mb(idle.eld?.arrayBuffersBytes)})`
     : '';
   lines.push(
-    `App start-up: ${fmt(pass.appStartMs)} ms${idleText}; app peak RSS over the pass (VmHWM): ${fmt(pass.appPeakRssMb)} MB${pass.floorPeakRssMb ? `; floor: ${fmt(pass.floorPeakRssMb)} MB` : ''}.`,
+    `App start-up: ${fmt(pass.appStartMs)} ms${idleText}; app peak RSS over the pass (VmHWM): ${fmt(pass.appPeakRssMb)} MB${pass.floorPeakRssMb ? `; floor: ${fmt(pass.floorPeakRssMb)} MB` : ''}${pass.referencePeakRssMb ? `; PostGraphile: ${fmt(pass.referencePeakRssMb)} MB` : ''}.`,
     '',
   );
   lines.push(...scenarioTable(pass), '');
@@ -156,6 +184,14 @@ const METHOD = `## How it is measured
 - The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app): the same API-key look-up,
   then one SQL statement per request that does the whole job and builds the response JSON in PostgreSQL; it answers the
   tool routes' bodies for the task list and the task create (ticket counter, Backlog section, task, watcher, outbox event).
+- The reference (\`bench/reference-server.ts\`, \`--no-reference\` skips it) is PostGraphile 5 (amber preset, a pool of 10)
+  on the same database: the same 50-task page, order and fields as the tool route's list (\`allTasks\` with section,
+  ticket prefix and assignees), and the create through \`bench_ref.add_task\` (\`bench/reference.sql\`: the floor's writes
+  as a SQL function, exposed as a mutation). It checks no API key and no visibility rule, so it does a little less work.
+- \`--rounds N\` runs every scenario on every server once per round, interleaved; the ratios are medians of same-round
+  ratios (the machine's state changes between rounds, not within a pair). Server CPU ms per request is the figure that
+  holds up best on a busy machine. PostgreSQL CPU ms per request: utime+stime from \`/proc/<pid>/stat\` of the backends
+  whose \`application_name\` is the server's (each server connects with its own), over the same window.
 - Load comes from this process with autocannon: a fixed number of connections for a fixed time after an unmeasured
   warm-up. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
   tasks (a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.

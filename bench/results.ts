@@ -4,17 +4,24 @@
 import type { LoadResult } from './load.ts';
 import type { WindowStats } from './server-process.ts';
 
+/** Which server a scenario loads: the app, the bare floor, or PostGraphile (the reference). */
+export type ServerKind = 'app' | 'floor' | 'reference';
+
 /** One measured scenario. */
 export interface ScenarioResult {
   id: string;
   label: string;
-  server: 'app' | 'floor';
+  server: ServerKind;
+  /** CPU ms per request of the server's PostgreSQL backends (null where /proc does not show them). */
+  pgCpuMsPerRequest?: number | null;
   /** The check request before the load: its status, time, and what was wrong (null = right). */
   probe: { status: number; ms: number; problem: string | null };
   load: LoadResult | null;
   window: WindowStats | null;
   /** 1-minute load average when the scenario started (others' work on the machine). */
   loadAvg: number;
+  /** Interleaved round (1-based) when the run had several. */
+  round?: number;
 }
 
 /** Sequential team-board creations (spec 4.3) with 500 tasks each. */
@@ -46,6 +53,7 @@ export interface PassResult {
   /** Peak RSS of the app process over the whole pass (VmHWM), MB. */
   appPeakRssMb: number | null;
   floorPeakRssMb: number | null;
+  referencePeakRssMb?: number | null;
   scenarios: ScenarioResult[];
   board: BoardResult | null;
   /** PostgreSQL version and write-relevant settings. */

@@ -9,7 +9,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createDatabase, databaseUrl, dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
 import { type BenchOptions, parseOptions } from './options.ts';
-import { runPass } from './pass.ts';
+import { PG_APPLICATION, runPass } from './pass.ts';
+import { withApplicationName } from './pg-cpu.ts';
 import { writeReport } from './report.ts';
 import type { BenchResults, PassResult } from './results.ts';
 import { seedBenchData, type SeedSize } from './seed.ts';
@@ -52,7 +53,7 @@ async function postgresPass(o: BenchOptions, run: string, workDir: string): Prom
     const seed = await seedInto('postgres', url, o.pgSeed);
     const result = await runPass({
       database: 'postgres',
-      appEnv: benchAppEnv({ DATABASE_URL: url }),
+      appEnv: benchAppEnv({ DATABASE_URL: withApplicationName(url, PG_APPLICATION.app) }),
       floorDatabaseUrl: url,
       seed,
       options: o,

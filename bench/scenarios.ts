@@ -6,6 +6,7 @@
 import type { RouteDef } from '../src/http/route.ts';
 import { createTaskRoute, listTasksRoute } from '../src/http/routes/tools/tasks.ts';
 import type { RequestMaker } from './load.ts';
+import type { ServerKind } from './results.ts';
 import type { SeedResult } from './seed.ts';
 import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';
 
@@ -13,7 +14,7 @@ import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './voca
 export interface Scenario {
   id: string;
   label: string;
-  server: 'app' | 'floor';
+  server: ServerKind;
   make: RequestMaker;
   /** Null when the probe's answer is right, else what is wrong. */
   check: (status: number, json: any) => string | null;
@@ -42,6 +43,28 @@ function createCheck(status: number, json: any) {
   return (status === 200 || status === 201 ? null : expectStatus(200, status, json)) ?? (typeof json?.id === 'number' && typeof json?.ticket_number === 'string' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
 }
 
+/** PostGraphile's equivalent of the tool route's task list: the same page, order and fields (assignees via their join rows). */
+const REFERENCE_LIST = /* GraphQL */ `
+  query List($projectId: Int!, $first: Int!) {
+    allTasks(condition: { projectId: $projectId, status: Normal }, orderBy: [UPDATED_AT_DESC, ROW_ID_DESC], first: $first) {
+      totalCount
+      nodes {
+        rowId uniqueIndex title description priority createdAt updatedAt
+        projectByProjectId { ticketPrefix }
+        sectionBySectionId { title }
+        taskAssigneesByTaskId { nodes { rowId userByUserId { rowId displayName } agentByAgentId { rowId displayName } } }
+      }
+    }
+  }`;
+
+/** PostGraphile's equivalent of the task create: bench_ref.add_task (bench/reference.sql) does the app's writes. */
+const REFERENCE_CREATE = /* GraphQL */ `
+  mutation Add($projectId: Int!, $userId: Int!, $title: String!, $priority: Priority) {
+    benchRefAddTask(input: { projectId: $projectId, userId: $userId, title: $title, priority: $priority }) {
+      result { rowId uniqueIndex title priority createdAt projectByProjectId { ticketPrefix } sectionBySectionId { title } }
+    }
+  }`;
+
 /** The load scenarios over a seeded data set; `run` makes titles of this run unique. */
 export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
   const projects = seed.visibleProjectIds;
@@ -55,6 +78,13 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
   return [
     { id: 'list', label: 'task list (tool route)', server: 'app', make: { method: 'GET', path: listPath }, check: listCheck },
     { id: 'list', label: 'task list (floor)', server: 'floor', make: { method: 'GET', path: listPath }, check: listCheck },
+    {
+      id: 'list',
+      label: 'task list (PostGraphile)',
+      server: 'reference',
+      make: { method: 'POST', path: () => '/graphql', body: (i) => ({ query: REFERENCE_LIST, variables: { projectId: project(i), first: 50 } }) },
+      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.allTasks?.nodes?.length ? null : 'no tasks'),
+    },
     {
       id: 'list-graphql',
       label: 'task list (GraphQL direct)',
@@ -88,6 +118,20 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
       check: (s, j) => expectStatus(200, s, j) ?? (typeof j?.id === 'number' ? null : 'no id'),
     },
     { id: 'create', label: 'task create (floor)', server: 'floor', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
+    {
+      id: 'create',
+      label: 'task create (PostGraphile)',
+      server: 'reference',
+      make: {
+        method: 'POST',
+        path: () => '/graphql',
+        body: (i) => {
+          const b = createBody(i);
+          return { query: REFERENCE_CREATE, variables: { projectId: b.project_id, userId: seed.userId, title: b.title, priority: b.priority } };
+        },
+      },
+      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.benchRefAddTask?.result?.rowId ? null : 'no task'),
+    },
     { id: 'create', label: 'task create (tool route)', server: 'app', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
     {
       id: 'create-graphql',

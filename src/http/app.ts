@@ -7,6 +7,7 @@ import { documentBudgetPlugin } from '../graphql/document-budget.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
+import { describeError } from '../db/outage.ts';
 import { AppError, GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
@@ -101,7 +102,8 @@ export function createApp(services: Services) {
       await database.sql.query('SELECT 1');
       return c.json({ ok: true, database: database.kind });
     } catch (err) {
-      c.get('logger').warn({ err }, 'readiness check failed');
+      // One line: probes repeat every few seconds while the database is away.
+      c.get('logger').warn({ error: describeError(err) }, 'readiness check failed');
       return c.json({ ok: false, database: database.kind }, 503);
     }
   });
