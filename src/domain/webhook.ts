@@ -209,7 +209,7 @@ export async function deleteWebhookSubscription(db: Db, userId: number, id: numb
 }
 
 const deliveryListInput = z.object({
-  status: z.enum(['pending', 'succeeded', 'failed']).nullish(),
+  status: z.enum(['pending', 'succeeded', 'failed', 'skipped']).nullish(),
   limit: z.number().int().min(1).max(100).default(50),
   offset: z.number().int().min(0).default(0),
 });

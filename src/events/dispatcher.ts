@@ -182,17 +182,18 @@ export class EventDispatcher {
     await this.options.faults?.afterClaim?.(ids);
 
     const idList = Prisma.join(ids.map((id) => BigInt(id)));
-    // One delivery per matching active subscription (only the webhook event
-    // names match a subscription's filter); the unique (subscriptionId,
-    // eventId) makes a retaken batch a no-op here.
+    // One delivery per matching subscription (only the webhook event names
+    // match a subscription's filter): pending for an active one, `skipped`
+    // for a disabled one (listed in its log, sent only when redelivered);
+    // the unique (subscriptionId, eventId) makes a retaken batch a no-op here.
     const fannedOut = await db.$executeRaw`
       INSERT INTO "WebhookDelivery" ("subscriptionId", "eventId", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
-      SELECT s.id, e.id, 'pending'::"DeliveryStatus", 0, timezone('UTC', now()), timezone('UTC', now()), timezone('UTC', now())
+      SELECT s.id, e.id, CASE WHEN s.active THEN 'pending'::"DeliveryStatus" ELSE 'skipped'::"DeliveryStatus" END, 0,
+        timezone('UTC', now()), timezone('UTC', now()), timezone('UTC', now())
       FROM "OutboxEvent" e
       JOIN "Project" p ON p.id = e."projectId"
       JOIN "WebhookSubscription" s
-        ON s.active
-       AND (s."projectId" = e."projectId" OR (s."teamId" IS NOT NULL AND s."teamId" = p."teamId"))
+        ON (s."projectId" = e."projectId" OR (s."teamId" IS NOT NULL AND s."teamId" = p."teamId"))
        AND s."createdAt" <= e."createdAt"
        AND (s.metadata -> 'X-Event-Type') @> to_jsonb(e.type)
       WHERE e.id IN (${idList})

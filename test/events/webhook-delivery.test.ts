@@ -42,10 +42,13 @@ async function deliveriesOf(subscriptionId: number, key: string) {
   return (
     (await res.json()) as {
       deliveries: {
+        id: number;
         status: string;
         attempt_count: number;
+        next_attempt_at: string | null;
         event_id: string;
         attempts: {
+          outcome: string;
           status_code: number | null;
           duration_ms: number;
           response_excerpt: string | null;
@@ -170,7 +173,7 @@ describe('webhook delivery', () => {
     const t = await makeTask(app.db, a.project);
     await emit(app.db, t, 'task.updated');
     await waitFor(
-      async () => ((await deliveriesOf(sub.id, a.key))[0]?.attempts.length ?? 0) >= 1,
+      async () => (await deliveriesOf(sub.id, a.key))[0]?.attempts[0]?.outcome === 'failed',
       10_000,
       'first attempt',
     );
@@ -220,7 +223,7 @@ describe('webhook delivery', () => {
     receiver.setResponder(() => ({ status: 200 }));
   });
 
-  it('disables the subscription at once on 410 Gone, with the reason; re-enabling resumes deliveries', async () => {
+  it('disables the subscription at once on 410 Gone, with the reason; events while disabled are logged as skipped; re-enabling resumes deliveries, skipped ones are redelivered on request', async () => {
     const a = await board();
     const sub = await subscribe(app, a.key, receiver, 'gone-1', { project_id: a.project.id }, ['task.updated']);
     receiver.setResponder(({ path }) => (path.endsWith('gone-1') ? { status: 410 } : { status: 200 }));
@@ -238,11 +241,15 @@ describe('webhook delivery', () => {
     const log = await deliveriesOf(sub.id, a.key);
     expect(log.map((d) => d.status)).toEqual(['failed']);
     expect(log[0].attempts).toHaveLength(1);
-    // while disabled, events are not queued for it (as GitHub and Stripe do)
+    // while disabled, events are not sent (as GitHub and Stripe do) but logged as skipped
     await emit(app.db, t, 'task.updated');
-    await new Promise((r) => setTimeout(r, 400));
+    await waitFor(async () => (await deliveriesOf(sub.id, a.key)).length === 2, 10_000, 'the skipped delivery');
+    const [skipped] = await deliveriesOf(sub.id, a.key);
+    expect(skipped).toMatchObject({ status: 'skipped', attempts: [], next_attempt_at: null });
+    const onlySkipped = await app.fetch(`/api/v1/webhook/subscriptions/${sub.id}/deliveries?status=skipped`, { key: a.key });
+    expect(((await onlySkipped.json()) as { total: number }).total).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
     expect(receiver.at('gone-1')).toHaveLength(1);
-    expect(await deliveriesOf(sub.id, a.key)).toHaveLength(1);
     receiver.setResponder(() => ({ status: 200 }));
     // re-enabled: new events flow again
     const patch = await app.fetch(`/api/v1/webhook/subscriptions/${sub.id}`, {
@@ -257,6 +264,13 @@ describe('webhook delivery', () => {
     await emit(app.db, t, 'task.updated');
     await waitFor(() => receiver.at('gone-1').length === 2, 10_000, 'delivery after re-enable');
     expect(receiver.at('gone-1')[1].verified).toBe(true);
+    expect(receiver.at('gone-1')[1].id).not.toBe(skipped.event_id);
+    expect((await deliveriesOf(sub.id, a.key)).find((d) => d.id === skipped.id)?.status).toBe('skipped');
+    // the skipped event is sent when asked for
+    const redo = await app.fetch(`/api/v1/webhook/subscriptions/${sub.id}/deliveries/${skipped.id}/redeliver`, { method: 'POST', key: a.key });
+    expect(redo.status).toBe(202);
+    await waitFor(() => receiver.at('gone-1').length === 3, 10_000, 'the redelivered skipped event');
+    expect(receiver.at('gone-1')[2]).toMatchObject({ id: skipped.event_id, verified: true });
   });
 
   it('disables a subscription that has been failing for too long, with the reason', async () => {
@@ -324,7 +338,8 @@ describe('webhook delivery', () => {
       const t = await makeTask(inst.db, project);
       await emit(inst.db, t, 'task.updated');
       await waitFor(
-        async () => (await inst.db.webhookAttempt.count({ where: { delivery: { subscriptionId: stored.id } } })) > 0,
+        // Logged at the claim as unknown, then completed with the refusal.
+        async () => (await inst.db.webhookAttempt.count({ where: { outcome: 'failed', delivery: { subscriptionId: stored.id } } })) > 0,
         10_000,
         'refused attempt',
       );

@@ -26,6 +26,11 @@ export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus
     pending: { description: 'Waiting for its first attempt or a retry.' },
     succeeded: { description: 'The endpoint answered 2xx.' },
     failed: { description: 'Retries exhausted (about 3 days), or the endpoint answered 410 Gone.' },
+    skipped: {
+      description:
+        'The event was committed while the subscription was disabled: logged, not sent. Re-enabling does not send ' +
+        'it (as GitHub and Stripe do not replay what a disabled endpoint missed); redeliver it to send it.',
+    },
   } as const,
 });
 
@@ -59,7 +64,9 @@ export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription
     }),
     description: t.exposeString('description', { nullable: true, description: 'Free text, up to 500 characters.' }),
     active: t.exposeBoolean('active', {
-      description: 'False once disabled (by a 410 answer, days of failures or by hand).',
+      description:
+        'False once disabled (by a 410 answer, days of failures or by hand). While disabled, its events are logged as ' +
+        '`skipped` deliveries and not sent; re-enabling does not send them (redeliver the ones you want).',
     }),
     disabledReason: t.exposeString('disabledReason', {
       nullable: true,
@@ -137,7 +144,7 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
       select: { event: { select: { ticketNumber: true } } },
       resolve: (d) => d.event.ticketNumber!,
     }),
-    status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded or failed.' }),
+    status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded, failed, or skipped (committed while the subscription was disabled).' }),
     attemptCount: t.exposeInt('attemptCount', {
       description: 'Attempts with a recorded outcome since the delivery was queued (or redelivered); `unknown` ones are not counted.',
     }),
@@ -224,7 +231,9 @@ const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
     url: t.string({ description: 'New destination.' }),
     description: t.string({ description: 'New description (empty clears it).' }),
     active: t.boolean({
-      description: '`true` re-enables a disabled subscription (pending deliveries resume); `false` pauses it.',
+      description:
+        '`true` re-enables a disabled subscription (pending deliveries resume; `skipped` ones, committed while it was ' +
+        'disabled, stay in the log for redelivery); `false` pauses it.',
     }),
   }),
 });

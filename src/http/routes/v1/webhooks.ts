@@ -117,7 +117,9 @@ const deliverySchema = z.object({
   event: z.string(),
   task_id: z.number(),
   ticket_number: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
+  status: z
+    .enum(['pending', 'succeeded', 'failed', 'skipped'])
+    .describe('`skipped`: committed while the subscription was disabled; not sent unless redelivered.'),
   attempt_count: z.number(),
   next_attempt_at: z.string().nullable(),
   last_status_code: z.number().nullable(),
@@ -155,7 +157,10 @@ const PAYLOAD_DOC =
   '(`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the secret). A 2xx within 10 s is success; otherwise ' +
   'retries after about 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h for about 3 days (`Retry-After` of a 429/503 is ' +
   'honoured), then the delivery is failed. A 410 answer disables the subscription at once; so do 3 days without a ' +
-  'success. Events of one task arrive in order: a later event of a task waits until the earlier one succeeded or failed. Private, loopback and link-local destinations are refused.';
+  'success. Events of one task arrive in order: a later event of a task waits until the earlier one succeeded or failed. Private, loopback and link-local destinations are refused. ' +
+  'While a subscription is disabled, the events it would get are logged as deliveries with status `skipped` and not ' +
+  'sent; re-enabling sends new events and the pending backlog but not the skipped ones (as GitHub and Stripe do ' +
+  'not replay what a disabled endpoint missed): list them with `status=skipped` and redeliver those you want.';
 
 /** POST /api/v1/webhook/subscriptions. */
 export const createWebhookRoute = route({
@@ -258,7 +263,8 @@ export const updateWebhookRoute = route({
   description:
     'Spec 4.5 body `{metadata: {"X-Event-Type": [event names]}}`; unknown event names are 400 ' +
     '(`details: {field: metadata, code: invalid_event}`). Also accepted: `url`, `description`, and `active` (`true` ' +
-    're-enables a disabled subscription, its pending deliveries resume; `false` pauses it). At least one field.',
+    're-enables a disabled subscription, its pending deliveries resume, events committed while it was disabled stay ' +
+    '`skipped` in its delivery log (redeliver them one by one); `false` pauses it). At least one field.',
   params: subscriptionParams,
   body: z.object({
     metadata: metadataBody.optional(),
@@ -317,11 +323,13 @@ export const listDeliveriesRoute = route({
   tag: 'webhooks',
   summary: "A subscription's delivery log, newest first, with every attempt (status, duration, response excerpt).",
   description:
-    'Query `status` (pending, succeeded, failed), `limit` (1-100, default 50), `offset`. Answers ' +
+    'Query `status` (pending, succeeded, failed, skipped), `limit` (1-100, default 50), `offset`. Answers ' +
     '`{success, deliveries, total, limit, offset}`. Deliveries are kept 30 days.',
   params: subscriptionParams,
   query: z.object({
-    status: z.enum(['pending', 'succeeded', 'failed'], { message: 'must be pending, succeeded or failed' }).optional(),
+    status: z
+      .enum(['pending', 'succeeded', 'failed', 'skipped'], { message: 'must be pending, succeeded, failed or skipped' })
+      .optional(),
     limit: qsInt(1, 100).optional().describe('Page size, 1 to 100 (default 50).'),
     offset: qsInt(0, 1_000_000).optional().describe('Items to skip.'),
   }),
