@@ -8,7 +8,7 @@ import { createApiKey } from '../src/domain/api-key.ts';
 import { createTeamBoard } from '../src/domain/board.ts';
 import { createTeam } from '../src/domain/team.ts';
 import { createUser } from '../src/domain/user.ts';
-import { signInPage } from '../test/browser/sign-in.ts';
+import { TEST_PASSWORD, signInPage } from '../test/browser/sign-in.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import { gql } from '../test/support/graphql.ts';
 import { startScriptServer } from '../test/support/script-server.ts';
@@ -27,7 +27,11 @@ const server = await startScriptServer({ SESSION_SECRET: 'docs-screenshots-sessi
 try {
   const db = server.db;
   const person = async (displayName: string) => {
-    const user = await createUser(db, { email: `${displayName.split(' ')[0].toLowerCase()}@example.com`, displayName });
+    const user = await createUser(db, {
+      email: `${displayName.split(' ')[0].toLowerCase()}@example.com`,
+      displayName,
+      password: TEST_PASSWORD,
+    });
     return { user, key: (await createApiKey(db, user.id, { label: 'demo' })).key };
   };
   const ada = await person('Ada Lovelace');
@@ -120,7 +124,7 @@ try {
   const browser = await launchBrowser({ allow: [server.url] });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    await signInPage(page, server, ada);
+    await signInPage(page, server, ada.user);
     await page.goto(`${server.url}/boards/${board.project.id}`);
     await page.getByRole('region', { name: 'Done', exact: true }).getByText('Agree on the sitemap').waitFor(WAIT);
     await page
@@ -138,7 +142,7 @@ try {
     await page.screenshot({ path: `${OUT}api-keys.png` });
 
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await signInPage(phone, server, ada);
+    await signInPage(phone, server, ada.user);
     await phone.goto(`${server.url}/boards/${board.project.id}`);
     await phone.getByRole('region', { name: 'Backlog', exact: true }).getByText('Write the launch').waitFor(WAIT);
     await phone.screenshot({ path: `${OUT}board-phone.png` });

@@ -58,6 +58,13 @@ const schema = z.object({
   MAX_QUERY_STRING_LENGTH: z.coerce.number().int().min(256).max(1_000_000).default(8192),
   /** Largest accepted total of header names and values, in bytes (400 above). */
   MAX_HEADER_BYTES: z.coerce.number().int().min(1024).max(1_000_000).default(8192),
+  /** graphql-ws sockets and SSE streams one user may hold open at once on an instance (close 4429 / 429 above). */
+  LIVE_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * How often an open socket or stream re-runs the caller identification it
+   * was opened with; a revoked key or session ends it within this time.
+   */
+  CREDENTIAL_RECHECK_MS: z.coerce.number().int().min(100).max(5000).default(4000),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**

@@ -25,6 +25,8 @@ import { apiRoutes } from './routes/api/index.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
+import { LiveConnections } from './live-connections.ts';
+import { liveStreamLimits } from './live-streams.ts';
 import { originPolicy } from './origin.ts';
 import { cors } from './cors.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
@@ -118,6 +120,11 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
   }
   const limiter = createRateLimiter(services.config, logger);
+<<<<<<< HEAD
+=======
+  const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
+  const origins = originPolicy(services.config);
+>>>>>>> main
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
@@ -132,6 +139,7 @@ export function createApp(services: Services) {
   mountSessionRoutes(app, services, session.secret, origins);
 
   app.use('/graphql', graphqlParamsGuard());
+  app.use('/graphql', liveStreamLimits(services, connections, session.secret));
   app.on(['GET', 'POST'], '/graphql', (c) =>
     yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') }),
   );
@@ -165,5 +173,5 @@ export function createApp(services: Services) {
     return c.json(body, status as 500);
   });
 
-  return { app, yoga, routes, schema };
+  return { app, yoga, routes, schema, limiter, connections };
 }

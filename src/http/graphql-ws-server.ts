@@ -15,15 +15,15 @@ export interface SocketRefusal {
 }
 
 /** Checks around the graphql-ws protocol that it has no hook for. */
-export interface SocketGuards {
+export interface SocketGuards<E extends SocketExtra = SocketExtra> {
   /**
    * Looks at a message's raw text before graphql-ws parses it (sizes and
    * nesting are cheap to check on text, costly after JSON.parse); a refusal
    * closes the socket with its code.
    */
-  screenMessage?(text: string, extra: SocketExtra): SocketRefusal | null;
+  screenMessage?(text: string, extra: E): SocketRefusal | null;
   /** Called once when a socket is closed (release what `onConnect` took). */
-  onClosed?(extra: SocketExtra): void;
+  onClosed?(extra: E): void;
 }
 
 // Closing reasons are limited to 123 bytes by the WebSocket protocol.
@@ -38,7 +38,7 @@ const reasonOf = (text: string) => (Buffer.byteLength(text) <= 123 ? text : text
 export function serveGraphqlWs<E extends SocketExtra>(
   wss: WebSocketServer,
   options: ServerOptions<Record<string, unknown> | undefined, E>,
-  guards: SocketGuards = {},
+  guards: SocketGuards<E> = {},
   keepAliveMs = 12_000,
 ): { dispose(): Promise<void> } {
   const server = makeServer(options);
@@ -49,7 +49,8 @@ export function serveGraphqlWs<E extends SocketExtra>(
       console.error('graphql-ws: internal error', err);
       socket.close(CloseCode.InternalServerError, 'Internal server error');
     };
-    socket.once('error', fail);
+    // A protocol error of the client (an oversized message: 1009, bad framing): ws closes the socket itself.
+    socket.once('error', () => undefined);
     let pongWait: NodeJS.Timeout | null = null;
     const ping = setInterval(() => {
       if (socket.readyState !== socket.OPEN) return;

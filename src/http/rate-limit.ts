@@ -168,9 +168,14 @@ export class RateLimiter {
 
   /** Which bucket a request spends from: its key, its session user, or its client IP. */
   bucketFor(c: Context<AppEnv>, viewer: Viewer | null): BucketChoice {
-    if (viewer?.apiKeyId != null) return { key: `key:${viewer.apiKeyId}`, policy: this.caller };
-    if (viewer) return { key: `user:${viewer.userId}`, policy: this.caller };
+    if (viewer) return this.bucketOf(viewer);
     return { key: `ip:${clientIp(c, this.trustProxy)}`, policy: this.anonymous };
+  }
+
+  /** The bucket of an authenticated caller: its key's, or its session user's (sockets spend from it too). */
+  bucketOf(viewer: Viewer): BucketChoice {
+    if (viewer.apiKeyId != null) return { key: `key:${viewer.apiKeyId}`, policy: this.caller };
+    return { key: `user:${viewer.userId}`, policy: this.caller };
   }
 
   /**

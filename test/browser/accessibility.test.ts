@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
-import { signInPage } from './sign-in.ts';
+import { givePassword, signInPage } from './sign-in.ts';
 
 const UI_WAIT = { timeout: 20_000 };
 
@@ -90,6 +90,7 @@ let board: Awaited<ReturnType<typeof makeBoard>>;
 beforeAll(async () => {
   server = await createTestServer({ env: { SESSION_SECRET: 'a11y-e2e-session-secret-0123456789abcd' } });
   ada = await makeUserWithKey(server.db, 'Ada');
+  await givePassword(server.db, ada.user);
   const grace = await makeUserWithKey(server.db, 'Grace');
   board = await makeBoard(
     server.db,
@@ -106,7 +107,7 @@ beforeAll(async () => {
   );
   browser = await launchBrowser({ allow: [server.url] });
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await signInPage(page, server, ada);
+  await signInPage(page, server, ada.user);
   await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
 });
 
@@ -246,7 +247,7 @@ describe('accessibility in Chromium', () => {
 
   it('is readable at phone width (390 px): no sideways page scroll, controls reachable', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await signInPage(phone, server, ada);
+    await signInPage(phone, server, ada.user);
     const overflow = () =>
       phone.evaluate(() => document.scrollingElement!.scrollWidth - document.documentElement.clientWidth);
 

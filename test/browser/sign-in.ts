@@ -2,29 +2,24 @@ import type { Page } from 'playwright-core';
 import type { Db } from '../../src/db/client.ts';
 import { setPassword } from '../../src/domain/user.ts';
 
-const PASSWORD = 'browser-test-password';
+/** The password the browser tests give their people. */
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** Gives `user` the test password (as `tasksvc users set-password` would). */
+export async function givePassword(db: Db, user: { email: string }) {
+  await setPassword(db, user.email, TEST_PASSWORD);
+}
 
 /**
- * Signs `user` in on `page` as a person does (`POST /api/auth/login` with a
- * password, set here) and opens the app; the cookies are handed to the
- * browser, so the page starts signed in. A person's own session (not one made
- * from a key) may also manage keys and sessions.
+ * Signs `user` in on `page` the way a person does: the sign-in screen's
+ * "Email" and "Password" fields and its "Sign in" button (POST
+ * /api/auth/login sets the session cookie). Resolves on the boards screen.
+ * The user needs the test password first ({@link givePassword}).
  */
-export async function signInPage(
-  page: Page,
-  server: { url: string; db: Db; fetch: (path: string, init?: any) => Promise<Response> },
-  user: { user: { email: string } },
-) {
-  await setPassword(server.db, user.user.email, PASSWORD);
-  const res = await server.fetch('/api/auth/login', { method: 'POST', json: { email: user.user.email, password: PASSWORD } });
-  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
-  const host = new URL(server.url).hostname;
-  await page.context().addCookies(
-    res.headers.getSetCookie().map((cookie) => {
-      const [pair] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: host, path: '/' };
-    }),
-  );
-  await page.goto(`${server.url}/`);
+export async function signInPage(page: Page, server: { url: string }, user: { email: string }) {
+  await page.goto(`${server.url}/sign-in`);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor({ timeout: 30_000 });
 }

@@ -1,5 +1,5 @@
 // The web app end to end, in Debian's Chromium against a real server: a
-// person signs in, opens a board, creates a task, moves it (mouse and
+// person signs in with a password, opens a board, creates a task, moves it (mouse and
 // keyboard), sees another person's REST change arrive live, manages API keys
 // from the command menu and signs out. Each screen is saved as a screenshot
 // under test-artifacts/screenshots/ (git-ignored).
@@ -9,7 +9,7 @@ import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
-import { signInPage } from './sign-in.ts';
+import { givePassword, signInPage } from './sign-in.ts';
 
 /** UI waits are generous (a busy 2-core machine); they wait for a state, never time a step. */
 const UI_WAIT = { timeout: 20_000 };
@@ -40,6 +40,7 @@ const card = (ticket: string) => page.locator('li.card', { has: page.getByText(t
 beforeAll(async () => {
   server = await createTestServer({ env: { SESSION_SECRET: 'web-app-e2e-session-secret-0123456789' } });
   ada = await makeUserWithKey(server.db, 'Ada');
+  await givePassword(server.db, ada.user);
   grace = await makeUserWithKey(server.db, 'Grace');
   board = await makeBoard(
     server.db,
@@ -70,8 +71,17 @@ afterAll(async () => {
 });
 
 describe('the web app in Chromium', () => {
-  it('signs in and lists the boards with their task counts', async () => {
-    await signInPage(page, server, ada);
+  it('signs in with email and password (a wrong password is refused) and lists the boards with their task counts', async () => {
+    await page.goto(`${server.url}/`);
+    // Not signed in: the app sends the visitor to the sign-in screen.
+    await page.getByRole('button', { name: 'Sign in' }).waitFor(UI_WAIT);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.getByLabel('Email').fill(ada.user.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor(UI_WAIT);
+    await browser.screenshot(page, 'web-app-sign-in-refused');
+    await signInPage(page, server, ada.user);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), UI_WAIT).toBe('Boards');
     const tile = page.getByRole('link', { name: /Launch/ });
     await tile.waitFor(UI_WAIT);
