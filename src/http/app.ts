@@ -120,11 +120,7 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
   }
   const limiter = createRateLimiter(services.config, logger);
-<<<<<<< HEAD
-=======
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
-  const origins = originPolicy(services.config);
->>>>>>> main
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
