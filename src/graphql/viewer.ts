@@ -1,4 +1,4 @@
-import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
+import { type Viewer, requirePersonalSession, requireSessionViewer } from '../auth/viewer.ts';
 import { UnauthenticatedError } from '../errors.ts';
 import type { GraphQLContext } from './context.ts';
 
@@ -12,5 +12,12 @@ export function viewerOf(ctx: GraphQLContext): Viewer {
 export function sessionViewerOf(ctx: GraphQLContext): Viewer {
   const viewer = viewerOf(ctx);
   requireSessionViewer(viewer);
+  return viewer;
+}
+
+/** The viewer, signed in personally (password or invite), not through a session made from a key. */
+export function personalViewerOf(ctx: GraphQLContext): Viewer {
+  const viewer = viewerOf(ctx);
+  requirePersonalSession(viewer);
   return viewer;
 }

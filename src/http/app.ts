@@ -28,6 +28,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
 import { liveStreamLimits } from './live-streams.ts';
 import { originPolicy } from './origin.ts';
+import { cors } from './cors.ts';
 import { sseEventIdPlugin } from './sse-event-ids.ts';
 import { graphqlParamsGuard, jsonDepthLimit, requestSizeLimits, requestTimeout } from './request-limits.ts';
 import { mountMcpEndpoint } from '../mcp/http-endpoint.ts';
@@ -94,6 +95,9 @@ export function createApp(services: Services) {
     }
   });
 
+  const origins = originPolicy(services.config);
+  app.use(cors(origins));
+
   app.get('/healthz', (c) => c.json({ ok: true }));
   app.get('/readyz', async (c) => {
     try {
@@ -117,7 +121,6 @@ export function createApp(services: Services) {
   }
   const limiter = createRateLimiter(services.config, logger);
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
-  const origins = originPolicy(services.config);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));

@@ -34,7 +34,9 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   VALIDATION: 'Bad input: `details.field` names it (also an oversized query string or headers).',
   UNAUTHENTICATED: 'Missing, unknown or revoked credentials (spec 5).',
-  FORBIDDEN: 'You see the resource but may not do this to it.',
+  FORBIDDEN:
+    'You see the resource but may not do this to it; or (`details.code: csrf`) a request authenticated by cookie ' +
+    'came from an origin that is neither this service nor in CORS_ORIGINS.',
   NOT_FOUND: 'Not found, or not in one of your projects (other tenants’ ids look the same).',
   METHOD_NOT_ALLOWED: 'A known path asked with a method it does not answer; `Allow` lists those it does.',
   CONFLICT: 'Conflicts with the current state (duplicate name, last section, key in use).',
@@ -46,8 +48,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   TIMEOUT: 'The request took longer than REQUEST_TIMEOUT_MS.',
 };
 
-/** What every route may answer, whatever it does. */
-const EVERY_ROUTE: ErrorCode[] = ['VALIDATION', 'UNAUTHENTICATED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL', 'TIMEOUT'];
+/** What every route may answer, whatever it does (FORBIDDEN: the CSRF check of cookie requests). */
+const EVERY_ROUTE: ErrorCode[] = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL', 'TIMEOUT'];
 
 /**
  * The error codes a route can answer: those of every route, NOT_FOUND when

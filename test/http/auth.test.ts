@@ -5,6 +5,7 @@ import { expect401 as expectUnauthenticated } from '../support/errors.ts';
 import { gql } from '../support/graphql.ts';
 import { makeUser, makeUserWithKey } from '../support/factories.ts';
 import { startSession } from '../security/session-helpers.ts';
+import { setPassword } from '../../src/domain/user.ts';
 
 const t = useTestServer();
 
@@ -78,7 +79,15 @@ describe('API keys', () => {
 
 });
 
-describe('API keys through GraphQL: signed session only', () => {
+/** Signs a user in with a password (set here): the cookies of a person's own session. */
+async function signIn(user: { email: string }) {
+  await setPassword(t.db, user.email, 'the password of this test');
+  const res = await t.fetch('/api/auth/login', { method: 'POST', json: { email: user.email, password: 'the password of this test' } });
+  expect(res.status).toBe(200);
+  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+
+describe('API keys through GraphQL: a person signed in only', () => {
   const gqlWith = (headers: Record<string, string>, query: string, variables?: Record<string, unknown>) =>
     gql(t, undefined, query, variables, headers.cookie ? { origin: t.url, ...headers } : headers);
 
@@ -95,9 +104,8 @@ describe('API keys through GraphQL: signed session only', () => {
   });
 
   it('with a session: create (label 100 ok, 101 refused), list, revoke; the revoked key then answers 401', async () => {
-    const { key, user } = await makeUserWithKey(t.db);
-    const { cookie } = await startSession(t, key);
-    const session = { cookie };
+    const { user } = await makeUserWithKey(t.db);
+    const session = await signIn(user);
     const tooLong = await gqlWith(session, 'mutation($l: String) { createApiKey(label: $l) { id } }', { l: 'x'.repeat(101) });
     expect(tooLong.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'label' });
     expect(await t.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
@@ -118,20 +126,41 @@ describe('API keys through GraphQL: signed session only', () => {
   });
 
   it("another user's key id answers NOT_FOUND and stays active", async () => {
-    const { key } = await makeUserWithKey(t.db);
+    const { user } = await makeUserWithKey(t.db);
     const other = await makeUserWithKey(t.db);
-    const { cookie } = await startSession(t, key);
+    const { cookie } = await signIn(user);
     const body = await gqlWith({ cookie }, `mutation { revokeApiKey(id: ${other.keyId}) }`);
     expect(body.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND' });
     expect((await t.db.apiKey.findUniqueOrThrow({ where: { id: other.keyId } })).revokedAt).toBeNull();
   });
 
   it(`the ${MAX_ACTIVE_KEYS + 1}th active key is a VALIDATION error on api_keys`, async () => {
-    const { key, user } = await makeUserWithKey(t.db);
+    const { user } = await makeUserWithKey(t.db);
     for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await createApiKey(t.db, user.id);
-    const { cookie } = await startSession(t, key);
+    const { cookie } = await signIn(user);
     const body = await gqlWith({ cookie }, 'mutation { createApiKey(label: "x") { id key } }');
     expect(body.errors![0].extensions).toMatchObject({ code: 'VALIDATION', field: 'api_keys' });
     expect(await t.db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(MAX_ACTIVE_KEYS);
+  });
+});
+
+describe('a leaked key', () => {
+  it('key → session → createApiKey refused (403, nothing written); revoking the key ends its sessions (401)', async () => {
+    const { user, key, keyId } = await makeUserWithKey(t.db);
+    const stolen = await startSession(t, key);
+    const headers = { cookie: stolen.cookie, origin: t.url };
+    for (const query of ['{ apiKeys { id } }', 'mutation { createApiKey(label: "mine now") { id key } }', `mutation { revokeApiKey(id: ${keyId}) }`]) {
+      const body = await gql(t, undefined, query, {}, headers);
+      expect(body.errors![0].extensions, query).toMatchObject({ code: 'FORBIDDEN', detail: 'key_session' });
+    }
+    expect(await t.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
+    // The owner signs in and revokes the key: the session made from it ends with it.
+    const owner = await signIn(user);
+    const revoked = await gql(t, undefined, `mutation { revokeApiKey(id: ${keyId}) }`, {}, { ...owner, origin: t.url });
+    expect(revoked.data).toEqual({ revokeApiKey: true });
+    const after = await t.fetch('/api/v1/user/context', { headers: { cookie: stolen.cookie } });
+    expect(after.status).toBe(401);
+    expect((await after.json()).details.code).toBe('revoked_session');
+    expect((await t.fetch('/api/v1/user/context', { headers: { cookie: owner.cookie } })).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ import {
   revokeApiKey,
 } from '../../domain/api-key.ts';
 import { builder } from '../builder.ts';
-import { sessionViewerOf } from '../viewer.ts';
+import { personalViewerOf } from '../viewer.ts';
 
 /** An API key as listed: never the key itself. */
 export const ApiKeyType = builder.prismaObject('ApiKey', {
@@ -35,10 +35,10 @@ builder.queryField('apiKeys', (t) =>
   t.prismaField({
     type: ['ApiKey'],
     description:
-      "The viewer's API keys, newest first (active and revoked); not paged, a short list. Requires a signed session (`svc_session` " +
-      'cookie): an API key alone answers UNAUTHENTICATED.',
+      "The viewer's API keys, newest first (active and revoked); not paged, a short list. Requires a session the person signed in to " +
+      '(password or invite): an API key alone answers UNAUTHENTICATED, a session made from a key FORBIDDEN.',
     resolve: (query, _root, _args, ctx) =>
-      ctx.db.apiKey.findMany({ ...query, where: { userId: sessionViewerOf(ctx).userId }, orderBy: { id: 'desc' } }),
+      ctx.db.apiKey.findMany({ ...query, where: { userId: personalViewerOf(ctx).userId }, orderBy: { id: 'desc' } }),
   }),
 );
 
@@ -47,18 +47,18 @@ builder.mutationFields((t) => ({
     type: CreatedApiKey,
     description:
       `Creates an API key for the viewer (at most ${MAX_ACTIVE_KEYS} active keys; the next is a VALIDATION error on ` +
-      '`api_keys`). Requires a signed session (`svc_session` cookie): a key alone cannot mint keys, so a leaked ' +
-      'key cannot outlive its revocation.',
+      '`api_keys`). Requires a session the person signed in to (password or invite): a key alone is ' +
+      'UNAUTHENTICATED and a session made from a key FORBIDDEN, so a leaked key cannot mint more keys.',
     args: { label: t.arg.string({ description: `Label shown in key lists (at most ${API_KEY_LABEL_MAX} characters).` }) },
-    resolve: (_root, args, ctx) => createApiKey(ctx.db, sessionViewerOf(ctx).userId, { label: args.label ?? null }),
+    resolve: (_root, args, ctx) => createApiKey(ctx.db, personalViewerOf(ctx).userId, { label: args.label ?? null }),
   }),
   revokeApiKey: t.boolean({
     description:
-      "Revokes one of the viewer's keys at once; another user's key id answers NOT_FOUND. Requires a signed " +
-      'session (`svc_session` cookie).',
+      "Revokes one of the viewer's keys at once; another user's key id answers NOT_FOUND. Requires a session " +
+      'the person signed in to (password or invite). Sessions made from the key end with it.',
     args: { id: t.arg.int({ required: true, description: 'Key id.' }) },
     resolve: async (_root, args, ctx) => {
-      await revokeApiKey(ctx.db, args.id, sessionViewerOf(ctx).userId);
+      await revokeApiKey(ctx.db, args.id, personalViewerOf(ctx).userId);
       return true;
     },
   }),

@@ -1,16 +1,7 @@
-import { requirePersonalSession } from '../../auth/viewer.ts';
 import { activeSessionsOf, revokeOtherSessions, revokeSession } from '../../domain/session.ts';
 import { changePassword } from '../../domain/user.ts';
 import { builder } from '../builder.ts';
-import { viewerOf } from '../viewer.ts';
-import type { GraphQLContext } from '../context.ts';
-
-/** The viewer, who must be signed in personally (password or invite), not through a key-made session. */
-function personalViewer(ctx: GraphQLContext) {
-  const viewer = viewerOf(ctx);
-  requirePersonalSession(viewer);
-  return viewer;
-}
+import { personalViewerOf as personalViewer } from '../viewer.ts';
 
 const PERSONAL =
   'Requires a session the person signed in to (`POST /api/auth/login` or an invite): an API key is ' +
