@@ -20,8 +20,9 @@ interface Target {
   bodyKeys: string[];
 }
 
-/** Routes a caller owning nothing may legitimately succeed on, writing rows (the caller's own drafts, sign-out everywhere). */
+/** Routes a caller owning nothing may legitimately succeed on, writing rows (the caller's own drafts and sessions, sign-out everywhere). */
 const MAY_WRITE = new Set([
+  'POST /api/auth/session',
   'POST /api/v1/drafts',
   'PATCH /api/v1/drafts/:id',
   'DELETE /api/v1/drafts/:id',
