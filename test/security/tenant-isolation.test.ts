@@ -198,6 +198,7 @@ const ROWS: Row[] = [
   },
   { method: 'GET', path: () => '/api/v1/drafts', expect: 'no_leak' },
   { method: 'POST', path: () => '/api/v1/drafts', body: (w) => ({ project_id: w.a.projectId, title: 'spy' }) },
+  { method: 'POST', path: () => '/api/v1/drafts', body: (w) => ({ project_id: w.b.projectId, section_id: w.a.sectionId, title: 'spy' }) },
   { method: 'GET', path: (w) => `/api/v1/drafts/${w.draftId}` },
   { method: 'PATCH', path: (w) => `/api/v1/drafts/${w.draftId}`, body: () => ({ title: 'pwned' }) },
   { method: 'DELETE', path: (w) => `/api/v1/drafts/${w.draftId}` },
