@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/graphql/schema.ts';
 import { createTestServer } from '../support/app.ts';
-import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
 import { placeholderJson, placeholderWorld } from './placeholder-world.ts';
 import { signInWithPassword } from './session-helpers.ts';
 import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts';

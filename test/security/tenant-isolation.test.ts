@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { createTestServer } from '../support/app.ts';
-import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
 import { placeholderJson, placeholderWorld } from './placeholder-world.ts';
 import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts';
 
