@@ -45,6 +45,12 @@ export function allRoutes(): CompiledRoute[] {
   ];
 }
 
+/** The origin a request was sent to: its URL's scheme with the `Host` it names (as the CSRF check reads it). */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.protocol}//${request.headers.get('host') ?? url.host}`;
+}
+
 /**
  * Builds the HTTP application: request ids and logs, probes, the web app,
  * auth, GraphQL (yoga, GraphiQL) and the REST and tool facades.
@@ -79,6 +85,7 @@ export function createApp(services: Services) {
       viewer,
       requestId,
       lastEventId: request.headers.get(LAST_EVENT_ID_HEADER),
+      requestOrigin: requestOrigin(request),
     }),
   });
 
