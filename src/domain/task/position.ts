@@ -2,7 +2,7 @@ import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
+import { type Changes, recordTaskEvent, recordTaskEvents } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
@@ -36,9 +36,16 @@ export type PlaceTaskInput = z.input<typeof placeTaskInput>;
 /**
  * Gives every unplaced task of a section a position after the placed ones,
  * in their current order (so placing a task next to one of them is possible
- * and nothing visibly moves). One statement for the whole section.
+ * and nothing visibly moves). One statement for the whole section. Each
+ * task placed here gets its own `task.updated` (`changes.position` from
+ * null): a live board holds positions too, and one left at null would sort
+ * after the task placed among them.
  */
-async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]) {
+async function placeAll(
+  tx: Tx,
+  tasks: { id: number; position: string | null; uniqueIndex: number }[],
+  event: { projectId: number; ticketPrefix: string; actorId: number },
+) {
   const unplaced = tasks.filter((t) => t.position === null);
   if (!unplaced.length) return;
   const lastPlaced = tasks.findLast((t) => t.position !== null)?.position ?? null;
@@ -49,6 +56,15 @@ async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]
     UPDATE "Task" SET "position" = v.position
     FROM unnest(${ids}::int[], ${keys}::text[]) AS v(id, position)
     WHERE "Task"."id" = v.id`;
+  await recordTaskEvents(
+    tx,
+    unplaced.map((t, i) => ({
+      type: 'task.updated',
+      task: { id: t.id, projectId: event.projectId, ticketNumber: ticketNumberOf(event.ticketPrefix, t.uniqueIndex) },
+      actorId: event.actorId,
+      data: { changes: { position: { from: null, to: keys[i] } } },
+    })),
+  );
 }
 
 /**
@@ -73,7 +89,7 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
 
     const others = await tx.task.findMany({
       where: { sectionId, id: { not: task.id } },
-      select: { id: true, position: true },
+      select: { id: true, position: true, uniqueIndex: true },
       orderBy: TASK_ORDER,
     });
     const afterIndex = data.afterTaskId != null ? others.findIndex((t) => t.id === data.afterTaskId) : -1;
@@ -88,7 +104,11 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
       if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return task;
     }
 
-    await placeAll(tx, others.slice(0, afterIndex + 2));
+    const project = await tx.project.findUniqueOrThrow({
+      where: { id: task.projectId },
+      select: { ticketPrefix: true },
+    });
+    await placeAll(tx, others.slice(0, afterIndex + 2), { projectId: task.projectId, ticketPrefix: project.ticketPrefix, actorId });
     const before = afterIndex >= 0 ? others[afterIndex].position : null;
     const after = others[afterIndex + 1]?.position ?? null;
     const position = generateKeyBetween(before, after);
@@ -96,10 +116,6 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
     const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId, position } });
     const changes: Changes = { position: { from: task.position, to: position } };
     if (sectionId !== task.sectionId) changes.sectionId = { from: task.sectionId, to: sectionId };
-    const project = await tx.project.findUniqueOrThrow({
-      where: { id: task.projectId },
-      select: { ticketPrefix: true },
-    });
     const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
     await recordTaskEvent(tx, {
       type: 'task.updated',
