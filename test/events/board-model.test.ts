@@ -340,7 +340,7 @@ describe('a board kept from boardEvents alone', () => {
       try {
         await run(steps[n], n);
       } catch (e) {
-        throw new Error(`step ${n} (${done.at(-1)}) of seed ${SEED} failed: ${(e as Error).message}`);
+        throw new Error(`step ${n} (${done.at(-1)}) of seed ${SEED} failed: ${(e as Error).message}`, { cause: e });
       }
     }
     const mutationMs = performance.now() - started;
