@@ -2,13 +2,13 @@ import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { type Changes, recordTaskEvent, recordTaskEvents } from '../../events/outbox.ts';
-import { notifyWatchers } from '../notification.ts';
+import { type Changes, recordTaskEvents } from '../../events/outbox.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
+import { commitTaskChanges } from './commit.ts';
 import { requireSectionOf } from './placement.ts';
-import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';
+import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -41,11 +41,7 @@ export type PlaceTaskInput = z.input<typeof placeTaskInput>;
  * null): a live board holds positions too, and one left at null would sort
  * after the task placed among them.
  */
-async function placeAll(
-  tx: Tx,
-  tasks: { id: number; position: string | null; uniqueIndex: number }[],
-  event: { projectId: number; ticketPrefix: string; actorId: number },
-) {
+async function placeAll(tx: Tx, tasks: { id: number; position: string | null; uniqueIndex: number }[], projectId: number, actorId: number) {
   const unplaced = tasks.filter((t) => t.position === null);
   if (!unplaced.length) return;
   const lastPlaced = tasks.findLast((t) => t.position !== null)?.position ?? null;
@@ -56,12 +52,13 @@ async function placeAll(
     UPDATE "Task" SET "position" = v.position
     FROM unnest(${ids}::int[], ${keys}::text[]) AS v(id, position)
     WHERE "Task"."id" = v.id`;
+  const { ticketPrefix } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { ticketPrefix: true } });
   await recordTaskEvents(
     tx,
     unplaced.map((t, i) => ({
       type: 'task.updated',
-      task: { id: t.id, projectId: event.projectId, ticketNumber: ticketNumberOf(event.ticketPrefix, t.uniqueIndex) },
-      actorId: event.actorId,
+      task: { id: t.id, projectId, ticketNumber: ticketNumberOf(ticketPrefix, t.uniqueIndex) },
+      actorId,
       data: { changes: { position: { from: null, to: keys[i] } } },
     })),
   );
@@ -74,10 +71,10 @@ async function placeAll(
  * section when `afterTaskId` is null. Concurrent placements in one section
  * queue on the section's row lock, so their keys never collide.
  *
- * A real change writes `task.updated` with `changes.position` (and
- * `changes.sectionId` when the section changed; only then are watchers
- * notified: a reorder within a column is not news). Placing a task where it
- * already is writes nothing.
+ * A real change is committed by `commitTaskChanges` with `changes.position`
+ * (and `changes.sectionId` when the section changed; only then are watchers
+ * notified: `position` is a quiet field). Placing a task where it already is
+ * writes nothing.
  */
 export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input: PlaceTaskInput): Promise<Task> {
   const data = parseInput(placeTaskInput, input);
@@ -104,32 +101,13 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
       if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return task;
     }
 
-    const project = await tx.project.findUniqueOrThrow({
-      where: { id: task.projectId },
-      select: { ticketPrefix: true },
-    });
-    await placeAll(tx, others.slice(0, afterIndex + 2), { projectId: task.projectId, ticketPrefix: project.ticketPrefix, actorId });
+    await placeAll(tx, others.slice(0, afterIndex + 2), task.projectId, actorId);
     const before = afterIndex >= 0 ? others[afterIndex].position : null;
     const after = others[afterIndex + 1]?.position ?? null;
     const position = generateKeyBetween(before, after);
 
-    const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId, position } });
     const changes: Changes = { position: { from: task.position, to: position } };
     if (sectionId !== task.sectionId) changes.sectionId = { from: task.sectionId, to: sectionId };
-    const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
-    await recordTaskEvent(tx, {
-      type: 'task.updated',
-      task: { id: task.id, projectId: task.projectId, ticketNumber },
-      actorId,
-      data: { changes },
-    });
-    if (changes.sectionId) {
-      await notifyWatchers(tx, {
-        task: { id: task.id, ticketNumber, title: task.title },
-        actorId,
-        fields: ['section'],
-      });
-    }
-    return updated;
+    return commitTaskChanges(tx, task, actorId, changes, { sectionId, position });
   });
 }
