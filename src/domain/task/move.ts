@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Task } from '../../generated/prisma/client.ts';
-import { type Changes, recordTaskEvent, recordTaskEvents } from '../../events/outbox.ts';
+import { type Changes, recordTaskEvents } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
