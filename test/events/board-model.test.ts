@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
-import { makeProject, makeUser, makeUserWithKey } from '../support/factories.ts';
+import { makeProject, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 import { assertDocumentedResponse } from '../support/openapi-responses.ts';
 import { BoardModel, MODEL_SUBSCRIPTION, type ModelEvent } from './board-model.ts';
 import { eventTestEnv, type Instance, startInstance, waitFor } from './harness.ts';
@@ -75,7 +75,9 @@ describe('a board kept from boardEvents alone', () => {
   it(`equals a fresh query after ${STEPS} generated mutations over REST, tool routes and GraphQL, through a dropped socket; every event once, in order`, async () => {
     const owner = await makeUserWithKey(app.db, 'Owner');
     const pool = await Promise.all([1, 2, 3].map((i) => makeUser(app.db, `Mate${i}`)));
-    const board = await makeProject(app.db, { memberIds: [owner.user.id], sections: ['Todo', 'Doing'] });
+    // Members come from the board's team.
+    const team = await makeTeam(app.db, [owner.user.id, ...pool.map((u) => u.id)]);
+    const board = await makeProject(app.db, { memberIds: [owner.user.id], teamId: team.id, sections: ['Todo', 'Doing'] });
     const other = await makeProject(app.db, { memberIds: [owner.user.id] });
     const pid = board.id;
 
