@@ -16,6 +16,7 @@ import type { AppEnv } from './env.ts';
 import { toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
 import { renderDocsPage } from './docs-page.ts';
+import { GRAPHIQL_DEFAULT_QUERY, graphiqlContentSecurityPolicy, mountGraphiQLAssets, renderGraphiQLPage } from './graphiql.ts';
 import { buildOpenApi } from './openapi.ts';
 import { SERVICE_VERSION } from '../version.ts';
 import { toolRoutes } from './routes/tools/index.ts';
@@ -55,7 +56,11 @@ export function createApp(services: Services) {
     // Native fetch classes: Hono re-wraps responses to add headers, and re-wrapping
     // yoga's own stream class made an SSE client's disconnect crash the process.
     fetchAPI: { Response, Request, Headers, ReadableStream, fetch, TextEncoder, TextDecoder } as never,
-    graphiql: { title: 'tasksvc GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <API key>' }) },
+    // Served from this service (no CDN, see graphiql.ts). No default `Authorization` header: a
+    // placeholder key would override the session cookie of a signed-in person (a present
+    // Bearer header alone decides); the default query says how to add a key instead.
+    graphiql: { title: 'tasksvc GraphiQL', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
     // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
@@ -112,6 +117,7 @@ export function createApp(services: Services) {
 
   // The web app's page and assets are public; what it shows comes through /graphql.
   mountWebApp(app);
+  mountGraphiQLAssets(app);
 
   const session = sessionSecret(services.config);
   if (session.source === 'process-random') {
@@ -136,9 +142,16 @@ export function createApp(services: Services) {
 
   app.use('/graphql', graphqlParamsGuard());
   app.use('/graphql', liveStreamLimits(services, connections, session.secret));
-  app.on(['GET', 'POST'], '/graphql', (c) =>
-    yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') }),
-  );
+  app.on(['GET', 'POST'], '/graphql', async (c) => {
+    const res = await yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') });
+    // The GraphiQL page (a GET for HTML).
+    if (res.headers.get('content-type')?.startsWith('text/html')) {
+      res.headers.set('content-security-policy', graphiqlContentSecurityPolicy(c.req.url));
+      res.headers.set('x-frame-options', 'DENY');
+      res.headers.set('referrer-policy', 'same-origin');
+    }
+    return res;
+  });
 
   mountRoutes(app, routes, schema, services);
   for (const removed of removedRoutes) {
