@@ -4,6 +4,7 @@ import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { documentBudgetPlugin } from '../graphql/document-budget.ts';
+import { DocumentCache } from '../graphql/document-cache.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
@@ -44,12 +45,20 @@ export function allRoutes(): CompiledRoute[] {
   ];
 }
 
+/** The origin a request was sent to: its URL's scheme with the `Host` it names (as the CSRF check reads it). */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.protocol}//${request.headers.get('host') ?? url.host}`;
+}
+
 /**
  * Builds the HTTP application: request ids and logs, probes, the web app,
  * auth, GraphQL (yoga, GraphiQL) and the REST and tool facades.
  */
 export function createApp(services: Services) {
   const { logger, database } = services;
+  // One bounded cache of callers' documents for /graphql and graphql-ws.
+  const documents = new DocumentCache(schema);
   const yoga = createYoga<{ viewer: GraphQLContext['viewer']; requestId: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -65,13 +74,18 @@ export function createApp(services: Services) {
     logging: false,
     // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
     maskedErrors: { isDev: false },
-    plugins: [documentBudgetPlugin(), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
+    // yoga's own caches hold 1,024 documents and 1,024 syntax errors whatever their size (a
+    // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
+    // syntax errors are not kept. Validation results stay keyed by the cached document object.
+    parserAndValidationCache: { documentCache: documents, errorCache: { get: () => undefined, set: () => undefined } },
+    plugins: [documentBudgetPlugin(documents), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
     context: ({ viewer, requestId, request }) => ({
       db: database.prisma,
       services,
       viewer,
       requestId,
       lastEventId: request.headers.get(LAST_EVENT_ID_HEADER),
+      requestOrigin: requestOrigin(request),
     }),
   });
 
@@ -182,5 +196,5 @@ export function createApp(services: Services) {
     return c.json(body, status as 500);
   });
 
-  return { app, yoga, routes, schema, limiter, connections };
+  return { app, yoga, routes, schema, limiter, connections, documents };
 }
