@@ -9,6 +9,7 @@ import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/even
 import { memoryWakeChannel, redisWakeChannel, type WakeChannel } from './events/wake-channel.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from './events/webhook-delivery.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { DatabaseOutageMonitor } from './db/unavailable.ts';
 import { createSearchIndex } from './search/create-search-index.ts';
 import type { SearchIndex } from './search/search-index.ts';
 
@@ -28,6 +29,8 @@ export interface Services {
   dispatcher: EventDispatcher | null;
   /** Task search; the dispatcher keeps it in sync when present. */
   search?: SearchIndex;
+  /** Whether requests find the database unavailable (503s, logged once per outage). */
+  databaseOutage: DatabaseOutageMonitor;
   /** Test-only fault injection. */
   faults?: ServiceFaults;
 }
@@ -92,6 +95,7 @@ export async function createServices(
     wakeChannel,
     dispatcher: null,
     search: createSearchIndex(config, database),
+    databaseOutage: new DatabaseOutageMonitor(() => database.sql.query('SELECT 1'), logger),
     faults: opts.faults,
   };
 
@@ -120,6 +124,7 @@ export async function createServices(
 
   return Object.assign(services, {
     close: async () => {
+      services.databaseOutage.close();
       await services.dispatcher?.stop();
       await feed.stop();
       await wakeChannel.close();
