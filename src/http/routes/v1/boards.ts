@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_INT } from '../../../domain/fields.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 
 // GraphQL `Int` is 32-bit: a bigger number is refused here, naming the field,
 // instead of failing later in GraphQL coercion without one.
@@ -38,30 +40,12 @@ const teamBoardBody = z.object({
     ),
 });
 
-interface TeamBoardData {
-  createTeamBoard: {
-    team: { id: string };
-    project: { id: number; title: string };
-    sections: { id: number; title: string }[];
-    labels: { id: number; name: string }[];
-    tasks: { id: number; ticketNumber: string; title: string }[];
-  };
-}
-
 /** POST /api/v1/teams/{teamId}/boards (spec 4.3). */
 export const createTeamBoardRoute = route({
   method: 'POST',
   path: '/teams/:teamId/boards',
   operationId: 'createTeamBoard',
-  response: z.object({
-    success: z.literal(true),
-    team_id: z.string(),
-    board: z.object({ id: z.number(), title: z.string() }),
-    sections: z.array(z.object({ id: z.number(), title: z.string() })),
-    labels: z.array(z.object({ id: z.string(), name: z.string() })),
-    tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
-    message: z.string(),
-  }),
+  response: restTeamBoardSchema,
   tag: 'boards',
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:
@@ -78,17 +62,16 @@ export const createTeamBoardRoute = route({
   body: teamBoardBody,
   status: 201,
   idempotent: true,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateTeamBoard($teamId: String!, $input: TeamBoardInput!) {
       createTeamBoard(teamId: $teamId, input: $input) {
-        team { id }
-        project { id title }
-        sections { id title }
-        labels { id name }
-        tasks { id ticketNumber title }
+        ...BoardFields
+        team {
+          id
+        }
       }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     teamId: params.teamId,
     input: {
@@ -110,18 +93,7 @@ export const createTeamBoardRoute = route({
     },
   }),
   fieldNames: { teamId: 'teamId' },
-  toBody: (data: TeamBoardData) => {
-    const b = data.createTeamBoard;
-    return {
-      success: true,
-      team_id: b.team.id,
-      board: { id: b.project.id, title: b.project.title },
-      sections: b.sections,
-      labels: b.labels.map((l) => ({ id: String(l.id), name: l.name })),
-      tasks: b.tasks,
-      message: `Board "${b.project.title}" created with ${b.sections.length} section(s), ${b.labels.length} label(s) and ${b.tasks.length} task(s).`,
-    };
-  },
+  toBody: (data) => restTeamBoard(data.createTeamBoard, data.createTeamBoard.team.id),
 });
 
 export const boardRoutes = [createTeamBoardRoute];
