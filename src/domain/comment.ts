@@ -42,7 +42,8 @@ const addInput = z.object({
     .array(
       z.object({
         userId: idField(),
-        displayName: z.string().trim().min(1).max(200),
+        // Accepted for the spec's input shape, never stored: the name is read from the user row.
+        displayName: z.string().max(200).nullish(),
       }),
     )
     .max(MAX_COMMENT_MENTIONS)
@@ -82,7 +83,8 @@ async function renderCommentText(text: string, contentType: string | null | unde
  * (spec 4.1 rule 3): `@name` in the text notifies nobody. Every mentioned
  * user must belong to the task's board; otherwise the mention is forged or
  * cross-board (spec 5.4) → UNAUTHENTICATED on `mentions`, nothing written.
- * Mentioned users get an inbox entry (never the author); the author starts
+ * A mention stores the user's display name from the user row; the
+ * request's `displayName` is ignored. Mentioned users get an inbox entry (never the author); the author starts
  * watching the task. Comments do not notify watchers and emit no webhook
  * event (spec 6 has no comment event); they write a `comment.created`
  * board event for live board views.
@@ -95,13 +97,16 @@ export async function addComment(db: Db, authorId: number, ref: TaskRef, input: 
       include: { project: { select: { ticketPrefix: true } } };
     }>;
     const mentions = [...new Map((args.mentions ?? []).map((m) => [m.userId, m])).values()];
+    // The name a mention shows is the mentioned user's own, never the request's (which anyone could spoof).
+    const memberNames = new Map<number, string>();
     if (mentions.length) {
       const members = await tx.projectMember.findMany({
         where: { projectId: task.projectId, userId: { in: mentions.map((m) => m.userId) } },
-        select: { userId: true },
+        select: { userId: true, user: { select: { displayName: true } } },
       });
-      const ok = new Set(members.map((m) => m.userId));
+      const ok = new Map(members.map((m) => [m.userId, m.user.displayName]));
       const bad = mentions.find((m) => !ok.has(m.userId));
+      for (const [userId, name] of ok) memberNames.set(userId, name);
       if (bad) {
         throw new UnauthenticatedError(
           `Mention of user ${bad.userId} refused: every mentioned user must be a member of the task's board.`,
@@ -116,7 +121,7 @@ export async function addComment(db: Db, authorId: number, ref: TaskRef, input: 
         authorId,
         text: html,
         images: args.images ?? [],
-        mentions: { create: mentions.map((m) => ({ userId: m.userId, displayName: m.displayName })) },
+        mentions: { create: mentions.map((m) => ({ userId: m.userId, displayName: memberNames.get(m.userId)! })) },
       },
     });
     const ticketNumber = ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex);

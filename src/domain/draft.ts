@@ -5,6 +5,7 @@ import { NotFoundError, ValidationError } from '../errors.ts';
 import { CONTENT_TYPES, renderContent } from '../content/render.ts';
 import { requireProject } from './access.ts';
 import { createTask } from './task/create.ts';
+import { requireSectionOf } from './task/placement.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
@@ -45,11 +46,13 @@ export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
   return { userId };
 }
 
-/** A section of the project, not deleted, or VALIDATION on `sectionId`. */
+/**
+ * A live section of the draft's project, checked as a task's section is
+ * (`requireSectionOf`: NOT_FOUND otherwise); a section needs a project.
+ */
 async function checkSection(db: Db, projectId: number | null, sectionId: number) {
   if (projectId === null) throw new ValidationError('sectionId', 'section_id needs project_id.', 'required');
-  const section = await db.section.findFirst({ where: { id: sectionId, projectId, deletedAt: null }, select: { id: true } });
-  if (!section) throw new ValidationError('sectionId', `Section ${sectionId} is not a section of project ${projectId}.`, 'not_in_project');
+  await requireSectionOf(db, projectId, sectionId, 'sectionId');
 }
 
 /**

@@ -41,6 +41,30 @@ function delayFor(table: number[], failures: number): number {
 export async function chargeLoginAttempt(db: Db, email: string, ip: string | null): Promise<void> {
   const keys: [string, number[]][] = [[`email:${email}`, ACCOUNT_DELAYS]];
   if (ip) keys.push([`ip:${ip}`, IP_DELAYS]);
+  await chargeAttempt(db, keys);
+}
+
+/** The throttle key of the admin password: one account, whoever presents it. */
+const ADMIN_KEY = 'admin';
+
+/**
+ * Charges one admin-password attempt (the `x-admin-password` header or the
+ * `resetUser` argument) to the admin account, with the account delays of
+ * sign-ins: after 3 failures in a row each next attempt waits 1 s, doubling
+ * up to 15 min. Throws {@link LoginThrottledError} while it is closed. The
+ * admin CLI works on the database directly and is never throttled, so a
+ * flood of guesses cannot lock the operator out.
+ */
+export async function chargeAdminPasswordAttempt(db: Db): Promise<void> {
+  await chargeAttempt(db, [[ADMIN_KEY, ACCOUNT_DELAYS]]);
+}
+
+/** A right admin password: the admin account's count starts again. */
+export async function clearAdminPasswordFailures(db: Db): Promise<void> {
+  await db.loginThrottle.deleteMany({ where: { key: ADMIN_KEY } });
+}
+
+async function chargeAttempt(db: Db, keys: [string, number[]][]): Promise<void> {
   await inTransaction(db, async (tx) => {
     const now = Date.now();
     const rows = new Map<string, { failures: number; lockedUntil: Date; updatedAt: Date }>();

@@ -59,3 +59,14 @@ export function toErrorResponse(
     },
   };
 }
+
+/**
+ * Seconds a RATE_LIMITED error asks the caller to wait (its `retryAfter`
+ * extension, as the sign-in throttle sets it), for the `Retry-After` header;
+ * null for other errors.
+ */
+export function retryAfterOf(err: unknown): number | null {
+  const app = err instanceof AppError ? err : (err as { originalError?: unknown } | null)?.originalError;
+  const value = app instanceof AppError ? app.extensions.retryAfter : undefined;
+  return typeof value === 'number' && value > 0 ? value : null;
+}

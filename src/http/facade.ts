@@ -10,7 +10,7 @@ import { assertSafeInput } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
 import { etagOf, noneMatch, pageLinks, pageOf } from './conditional.ts';
-import { snakeCase, toErrorResponse } from './error-body.ts';
+import { retryAfterOf, snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
 
 /** A route with its document parsed and validated against the schema. */
@@ -123,6 +123,8 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     return c.json(answer.body as object, answer.status as 200);
   } catch (err) {
     const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== null) c.header('Retry-After', String(retryAfter));
     return c.json(body, status as 400);
   }
 }

@@ -50,7 +50,13 @@ describe('task drafts', () => {
     const { user, project, foreign } = await setup();
     await expectAppError(createDraft(db, user.id, { projectId: foreign.id }), 'NOT_FOUND', 'projectId');
     await expectAppError(createDraft(db, user.id, { sectionId: project.sections[0].id }), 'VALIDATION', 'sectionId');
-    await expectAppError(createDraft(db, user.id, { projectId: project.id, sectionId: foreign.sections[0].id }), 'VALIDATION', 'sectionId');
+    // As createTask: a section that is not one of the project's is NOT_FOUND, whoever's board it is on.
+    await expectAppError(createDraft(db, user.id, { projectId: project.id, sectionId: foreign.sections[0].id }), 'NOT_FOUND', 'sectionId');
+    const mine = await makeProject(db, { memberIds: [user.id], sections: ['Mine'] });
+    await expectAppError(createDraft(db, user.id, { projectId: project.id, sectionId: mine.sections[0].id }), 'NOT_FOUND', 'sectionId');
+    const draft = await createDraft(db, user.id, { projectId: project.id });
+    await expectAppError(updateDraft(db, user.id, draft.id, { sectionId: foreign.sections[0].id }), 'NOT_FOUND', 'sectionId');
+    await deleteDraft(db, user.id, draft.id);
     await expectAppError(createDraft(db, user.id, { title: 'x'.repeat(501) }), 'VALIDATION', 'title');
     await expectAppError(createDraft(db, user.id, { contentType: 'rst' }), 'VALIDATION', 'contentType');
     await createDraft(db, user.id, { title: 'x'.repeat(500) });

@@ -61,6 +61,22 @@ describe('placeTask', () => {
     expect(typeof changes.position.to).toBe('string');
   });
 
+  it('watchers hear of a column change, not of a reorder within a column', async () => {
+    const { user, project, todo, done, t } = await board();
+    const mover = await makeUser(db, 'Mover');
+    await db.projectMember.create({ data: { projectId: project.id, userId: mover.id } });
+    const before = await db.task.findUniqueOrThrow({ where: { id: t.b } });
+    await placeTask(db, mover.id, { taskId: t.b }, { afterTaskId: null });
+    expect(await db.notification.count({ where: { taskId: t.b } })).toBe(0);
+    const reordered = await db.task.findUniqueOrThrow({ where: { id: t.b } });
+    expect(reordered.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+    await placeTask(db, mover.id, { taskId: t.b }, { sectionId: done.id });
+    const notes = await db.notification.findMany({ where: { taskId: t.b } });
+    expect(notes.map((n) => [n.userId, n.type])).toEqual([[user.id, 'task_updated']]);
+    expect(notes[0].message).toMatch(/^Mover .* updated section of PRJ-\d+: b$/);
+    expect(await column(todo.id)).toBe('acd');
+  });
+
   it('placing a task where it already is writes nothing', async () => {
     const { user, t } = await board();
     await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });

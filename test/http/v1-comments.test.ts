@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_COMMENT_LENGTH } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
@@ -101,6 +102,51 @@ describe('POST /api/v1/comments', () => {
       'cross_board_mention',
     );
     expect(await written(task.id)).toEqual(before);
+  });
+});
+
+describe('comment text and mention limits', () => {
+  it('text one over the limit: 400 saying it is too long, naming text and the limit (add and edit); at the limit: accepted', async () => {
+    const { author, task } = await setup();
+    const before = await written(task.id);
+    const over = 'x'.repeat(MAX_COMMENT_LENGTH + 1);
+    for (const res of [
+      await post(author.key, { task_id: task.id, text: over }),
+      await t.fetch('/api/mcp/comments', { method: 'POST', key: author.key, json: { task_id: task.id, text: over } }),
+    ]) {
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.details).toMatchObject({ field: 'text', code: 'too_big' });
+      expect(body.message).toContain(String(MAX_COMMENT_LENGTH));
+      expect(body.message).not.toMatch(/required/);
+    }
+    expect(await written(task.id)).toEqual(before);
+    const made = await post(author.key, { task_id: task.id, text: 'x'.repeat(MAX_COMMENT_LENGTH) });
+    expect(made.status).toBe(201);
+    const { comment } = await made.json();
+    const edit = await t.fetch(`/api/v1/comments/${comment.id}`, { method: 'PATCH', key: author.key, json: { text: over } });
+    expect(edit.status).toBe(400);
+    const body = await edit.json();
+    expect(body.details).toMatchObject({ field: 'text', code: 'too_big' });
+    expect(body.message).toContain(String(MAX_COMMENT_LENGTH));
+  });
+
+  it("a mention's display_name is the user's own, whatever the request says", async () => {
+    const { author, peer, task } = await setup();
+    const { cookie } = await startSession(t, author.key);
+    const res = await post(
+      author.key,
+      { task_id: task.id, text: 'hi', mentions: [{ user_id: peer.user.id, display_name: 'Admin (verified)' }] },
+      cookie,
+    );
+    expect(res.status).toBe(201);
+    const { comment } = await res.json();
+    expect(comment.mentions).toEqual([{ user_id: peer.user.id, display_name: peer.user.displayName }]);
+    const stored = await t.db.commentMention.findMany({ where: { commentId: comment.id } });
+    expect(stored.map((m) => m.displayName)).toEqual([peer.user.displayName]);
+    // Read back through the list too.
+    const list = await (await get(author.key, `task_id=${task.id}`)).json();
+    expect(list.comments.at(-1).mentions).toEqual([{ user_id: peer.user.id, display_name: peer.user.displayName }]);
   });
 });
 

@@ -8,7 +8,7 @@ import { allRoutes } from '../../src/http/app.ts';
 import { MCP_ENDPOINT } from '../../src/mcp/http-endpoint.ts';
 import { createTestServer } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
-import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
 import { cookieHeader, startSession } from './session-helpers.ts';
 
 const SECRET = 'all-routes-secret-0123456789abcdef';

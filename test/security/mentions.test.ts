@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
-import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
 import { cookieHeader, expect401, startSession, OWN_BUCKETS } from './session-helpers.ts';
 
 let t: Awaited<ReturnType<typeof createTestServer>>;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { createTestServer } from '../support/app.ts';
-import { isolatedDatabaseEnv, snapshotDb } from './db-snapshot.ts';
+import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
 import { placeholderJson, placeholderWorld } from './placeholder-world.ts';
 import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts';
 
@@ -198,6 +198,7 @@ const ROWS: Row[] = [
   },
   { method: 'GET', path: () => '/api/v1/drafts', expect: 'no_leak' },
   { method: 'POST', path: () => '/api/v1/drafts', body: (w) => ({ project_id: w.a.projectId, title: 'spy' }) },
+  { method: 'POST', path: () => '/api/v1/drafts', body: (w) => ({ project_id: w.b.projectId, section_id: w.a.sectionId, title: 'spy' }) },
   { method: 'GET', path: (w) => `/api/v1/drafts/${w.draftId}` },
   { method: 'PATCH', path: (w) => `/api/v1/drafts/${w.draftId}`, body: () => ({ title: 'pwned' }) },
   { method: 'DELETE', path: (w) => `/api/v1/drafts/${w.draftId}` },

@@ -12,16 +12,24 @@ const FIELD_WORDS: Record<string, string> = {
   parentId: 'parent',
 };
 
-/** Field names as people read them, without repeats (for notifications). */
+/**
+ * Changes watchers are not told of: a task's place within its column (a
+ * reorder on the board is not news; its column changing is).
+ */
+const QUIET_FIELDS = new Set(['position']);
+
+/** Field names as people read them, without repeats or quiet fields (for notifications). */
 export function changedFieldWords(changes: Changes): string[] {
-  return [...new Set(Object.keys(changes).map((f) => FIELD_WORDS[f] ?? f))];
+  const fields = Object.keys(changes).filter((f) => !QUIET_FIELDS.has(f));
+  return [...new Set(fields.map((f) => FIELD_WORDS[f] ?? f))];
 }
 
 /**
- * The one way a task change is committed: writes `patch` with a new
- * `updatedAt`, records `task.updated` `{changes}` in the outbox and gives the
- * watchers an inbox entry, all in the caller's transaction. `changes` must not
- * be empty (an update that changes nothing writes nothing).
+ * The one way a task change on its own board is committed: writes `patch`
+ * with a new `updatedAt`, records `task.updated` `{changes}` in the outbox
+ * and gives the watchers an inbox entry naming the changed fields (none when
+ * only quiet fields changed), all in the caller's transaction. `changes` must
+ * not be empty (an update that changes nothing writes nothing).
  */
 export async function commitTaskChanges(
   tx: Prisma.TransactionClient,

@@ -4,6 +4,7 @@ import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
+import { commitTaskChanges } from './commit.ts';
 import { firstSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { ticketNumberOf } from './ticket-number.ts';
@@ -30,24 +31,15 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
   const data = parseInput(moveTaskInput, input);
   return inTransaction(db, async (tx) => {
     const task = await resolveTaskRef(tx, actorId, ref);
-    const from = await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } });
-    const fromTicket = ticketNumberOf(from.ticketPrefix, task.uniqueIndex);
-
     if (data.targetProjectId === task.projectId) {
       if (data.targetSectionId == null || data.targetSectionId === task.sectionId) return task;
       await requireSectionOf(tx, task.projectId, data.targetSectionId, 'targetSectionId');
-      const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId: data.targetSectionId, position: null } });
       const changes: Changes = { sectionId: { from: task.sectionId, to: data.targetSectionId } };
-      const ref = { id: task.id, projectId: task.projectId, ticketNumber: fromTicket };
-      await recordTaskEvent(tx, { type: 'task.updated', task: ref, actorId, data: { changes } });
-      await notifyWatchers(tx, {
-        task: { id: task.id, ticketNumber: fromTicket, title: task.title },
-        actorId,
-        fields: ['section'],
-      });
-      return updated;
+      return commitTaskChanges(tx, task, actorId, changes, { sectionId: data.targetSectionId, position: null });
     }
 
+    const from = await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } });
+    const fromTicket = ticketNumberOf(from.ticketPrefix, task.uniqueIndex);
     // The target's membership check: the task's own project is visible already (resolveTaskRef).
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.targetProjectId, 'targetProjectId');
     const section =

@@ -2,13 +2,12 @@ import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
-import { notifyWatchers } from '../notification.ts';
+import type { Changes } from '../../events/outbox.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
+import { commitTaskChanges } from './commit.ts';
 import { requireSectionOf } from './placement.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
-import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -58,10 +57,10 @@ async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]
  * section when `afterTaskId` is null. Concurrent placements in one section
  * queue on the section's row lock, so their keys never collide.
  *
- * A real change writes `task.updated` with `changes.position` (and
- * `changes.sectionId` when the section changed; only then are watchers
- * notified: a reorder within a column is not news). Placing a task where it
- * already is writes nothing.
+ * A real change is committed by `commitTaskChanges` with `changes.position`
+ * (and `changes.sectionId` when the section changed; only then are watchers
+ * notified: `position` is a quiet field). Placing a task where it already is
+ * writes nothing.
  */
 export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input: PlaceTaskInput): Promise<Task> {
   const data = parseInput(placeTaskInput, input);
@@ -93,27 +92,8 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
     const after = others[afterIndex + 1]?.position ?? null;
     const position = generateKeyBetween(before, after);
 
-    const updated = await tx.task.update({ where: { id: task.id }, data: { sectionId, position } });
     const changes: Changes = { position: { from: task.position, to: position } };
     if (sectionId !== task.sectionId) changes.sectionId = { from: task.sectionId, to: sectionId };
-    const project = await tx.project.findUniqueOrThrow({
-      where: { id: task.projectId },
-      select: { ticketPrefix: true },
-    });
-    const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
-    await recordTaskEvent(tx, {
-      type: 'task.updated',
-      task: { id: task.id, projectId: task.projectId, ticketNumber },
-      actorId,
-      data: { changes },
-    });
-    if (changes.sectionId) {
-      await notifyWatchers(tx, {
-        task: { id: task.id, ticketNumber, title: task.title },
-        actorId,
-        fields: ['section'],
-      });
-    }
-    return updated;
+    return commitTaskChanges(tx, task, actorId, changes, { sectionId, position });
   });
 }

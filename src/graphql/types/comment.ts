@@ -12,7 +12,9 @@ export const CommentMentionType = builder.prismaObject('CommentMention', {
   description: 'A user mentioned in a comment through the structured `mentions` list (`@name` text is not a mention).',
   fields: (t) => ({
     userId: t.exposeInt('userId', { description: 'Id of the mentioned user.' }),
-    displayName: t.exposeString('displayName', { description: 'Name as written by the commenter.' }),
+    displayName: t.exposeString('displayName', {
+      description: 'The mentioned user’s display name when the comment was written (from the user, not the request).',
+    }),
     user: t.relation('user', { description: 'The mentioned user.' }),
   }),
 });
@@ -60,7 +62,10 @@ export const MentionInput = builder.inputType('MentionInput', {
   description: 'A structured mention: the user must be a member of the task’s board (spec 5.4).',
   fields: (t) => ({
     userId: t.int({ required: true, description: 'Id of the mentioned user.' }),
-    displayName: t.string({ required: true, description: 'Name shown for the mention (1 to 200 characters).' }),
+    displayName: t.string({
+      description:
+        'Ignored (at most 200 characters): the mention shows the user’s own display name. Kept for the spec’s input shape.',
+    }),
   }),
 });
 

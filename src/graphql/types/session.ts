@@ -23,7 +23,9 @@ builder.mutationField('resetUser', (t) =>
     description:
       'Admin tool: revokes every active API key and every signed session of one user (named by exactly one of ' +
       '`email` or `userId`). Needs the admin password (ADMIN_PASSWORD, compared in constant time); when the ' +
-      'server has none configured, admin operations are disabled and answer UNAUTHENTICATED.',
+      'server has none configured, admin operations are disabled and answer UNAUTHENTICATED. Wrong passwords are ' +
+      'throttled like sign-ins, for the one admin account: after 3 failures in a row each attempt waits 1 s, doubling ' +
+      'up to 15 min (RATE_LIMITED `login_throttled`); a right password clears the count.',
     args: {
       adminPassword: t.arg.string({
         required: true,
@@ -32,8 +34,8 @@ builder.mutationField('resetUser', (t) =>
       email: t.arg.string({ description: 'Email of the user to reset.' }),
       userId: t.arg.int({ description: 'Id of the user to reset.' }),
     },
-    resolve: (_root, args, ctx) => {
-      requireAdminPassword(ctx.services.config.ADMIN_PASSWORD, args.adminPassword);
+    resolve: async (_root, args, ctx) => {
+      await requireAdminPassword(ctx.db, ctx.services.config.ADMIN_PASSWORD, args.adminPassword);
       return resetUser(ctx.db, { email: args.email ?? undefined, userId: args.userId ?? undefined });
     },
   }),

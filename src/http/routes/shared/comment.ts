@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_PAGE, MAX_COMMENT_LENGTH } from '../../../domain/comment.ts';
+import { COMMENT_PAGE, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../../domain/comment.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
@@ -30,9 +30,19 @@ export const newCommentBody = {
   content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
   images: z.array(z.string()).optional().describe('Image URLs (http or https, at most 20).'),
   mentions: z
-    .array(z.object({ user_id: bodyId(), display_name: z.string() }))
+    .array(
+      z.object({
+        user_id: bodyId(),
+        display_name: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('Ignored: a mention shows the user’s own display name, whatever the request says.'),
+      }),
+    )
+    .max(MAX_COMMENT_MENTIONS)
     .optional()
-    .describe('Structured mentions; each user must be a member of the task’s board, else 401 `cross_board_mention`.'),
+    .describe('Structured mentions (at most 50); each user must be a member of the task’s board, else 401 `cross_board_mention`.'),
 };
 
 /** GraphQL variables of addComment from a parsed body. */
@@ -41,7 +51,7 @@ export function newCommentVariables(
     text: string;
     content_type?: string;
     images?: string[];
-    mentions?: { user_id: number; display_name: string }[];
+    mentions?: { user_id: number; display_name?: string }[];
   } & TaskRefFields,
 ) {
   return {
@@ -49,6 +59,6 @@ export function newCommentVariables(
     text: body.text,
     contentType: body.content_type ?? null,
     images: body.images ?? null,
-    mentions: body.mentions?.map((m) => ({ userId: m.user_id, displayName: m.display_name })) ?? null,
+    mentions: body.mentions?.map((m) => ({ userId: m.user_id })) ?? null,
   };
 }

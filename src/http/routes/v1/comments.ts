@@ -53,7 +53,7 @@ export const addCommentRoute = route({
   summary: 'Adds a comment to a task, with structured mentions.',
   description:
     'Body: task identification, `text` (HTML, or markdown with `content_type: markdown`), `images`, `mentions` ' +
-    '`[{user_id, display_name}]`. With a non-empty `mentions` the request must be authenticated by a signed session ' +
+    '`[{user_id, display_name}]` (the name shown is the user’s own; `display_name` is ignored). With a non-empty `mentions` the request must be authenticated by a signed session ' +
     '(`svc_session` cookie), not an API key alone (spec 5.4; else 401 `session_required`). The mentioning user is ' +
     'always the caller: a `mentionedBy` field is ignored. The ' +
     'task, the caller and every mentioned user must belong to the same board; a forged or cross-board mention → ' +
