@@ -37,7 +37,7 @@ export interface RouteDef<P = any, Q = any, B = any, D = any, V = any> {
    * One GraphQL operation, a fixed literal in `graphql(\`…\`)` (a typed
    * document, generated); validated once at start-up.
    */
-  document: TypedDocumentNode<D, V> | string;
+  document: TypedDocumentNode<D, V>;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;

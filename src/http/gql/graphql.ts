@@ -127,8 +127,8 @@ export type CreateWebhookSubscriptionInput = {
 
 /** A structured mention: the user must be a member of the task’s board (spec 5.4). */
 export type MentionInput = {
-  /** Name shown for the mention (1 to 200 characters). */
-  displayName: string;
+  /** Ignored (at most 200 characters): the mention shows the user’s own display name. Kept for the spec’s input shape. */
+  displayName?: string | null | undefined;
   /** Id of the mentioned user. */
   userId: number;
 };

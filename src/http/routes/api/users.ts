@@ -31,9 +31,7 @@ export const searchUsersRoute = route({
   }),
   document: graphql(`
     query ApiSearchUsers($query: String!, $limit: Int) {
-      userSearch(query: $query, limit: $limit) {
-        ...UserProfileFields
-      }
+      userSearch(query: $query, limit: $limit) { ...UserProfileFields }
     }
   `),
   fieldNames: { query: 'q' },
@@ -66,9 +64,7 @@ export const usersByEmailsRoute = route({
   }),
   document: graphql(`
     query ApiUsersByEmails($emails: [String!]!) {
-      usersByEmails(emails: $emails) {
-        ...UserProfileFields
-      }
+      usersByEmails(emails: $emails) { ...UserProfileFields }
     }
   `),
   response: usersResponse,

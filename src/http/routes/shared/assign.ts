@@ -48,12 +48,8 @@ export const ASSIGN_ROUTE_DOCUMENT = graphql(`
     $userIds: [Int!]
     $agentIds: [String!]
   ) {
-    toggled: assignUser(ref: $ref, userId: $userId, agentId: $agentId) @include(if: $single) {
-      ...AssigneeFields
-    }
-    set: setAssignees(ref: $ref, userIds: $userIds, agentIds: $agentIds) @include(if: $multiple) {
-      ...AssigneeFields
-    }
+    toggled: assignUser(ref: $ref, userId: $userId, agentId: $agentId) @include(if: $single) { ...AssigneeFields }
+    set: setAssignees(ref: $ref, userIds: $userIds, agentIds: $agentIds) @include(if: $multiple) { ...AssigneeFields }
   }
 `);
 

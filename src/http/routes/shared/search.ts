@@ -65,9 +65,7 @@ export const SEARCH_DOCUMENT = graphql(`
       limit: $limit
     ) {
       total
-      items {
-        ...SearchHitFields
-      }
+      items { ...SearchHitFields }
     }
   }
 `);

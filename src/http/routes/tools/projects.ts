@@ -7,6 +7,7 @@ import { graphql } from '../../gql/index.ts';
 import { toolBoard, toolBoardSchema } from '../../presenters/board.ts';
 import { toolSectionSchema } from '../../presenters/section.ts';
 import { userProfileSchema } from '../../presenters/user.ts';
+import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 
 /** tasksvc_list_projects: GET /projects (spec 4.1). */
@@ -27,9 +28,7 @@ export const listProjectsRoute = route({
   document: graphql(`
     query ToolListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
       projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
-        items {
-          ...ToolProjectFields
-        }
+        items { ...ToolProjectFields }
         total
       }
     }
@@ -45,11 +44,7 @@ const boardBody = z.object({
   team_id: z
     .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
-  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
-  sections: z
-    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
-    .describe('1 to 50 sections, in board order.'),
+  ...boardManifestFields,
   labels: z.array(z.object({ name: z.string({ message: 'name is required' }) })).nullish().describe('Up to 100 labels `{name}`.'),
   tasks: z
     .array(
@@ -85,18 +80,13 @@ export const createBoardRoute = route({
   idempotent: true,
   document: graphql(`
     mutation ToolCreateBoard($input: BoardInput!) {
-      createBoard(input: $input) {
-        ...BoardFields
-      }
+      createBoard(input: $input) { ...BoardFields }
     }
   `),
   toVariables: ({ body }) => ({
     input: {
       teamId: String(body.team_id),
-      title: body.title,
-      description: body.description ?? null,
-      sections: body.sections,
-      labels: body.labels ?? null,
+      ...boardManifestInput(body),
       tasks:
         body.tasks?.map((t) => ({
           title: t.title,
@@ -124,9 +114,7 @@ export const listSectionsRoute = route({
   query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
   document: graphql(`
     query ToolListSections($projectId: Int!, $includeHidden: Boolean) {
-      sections(projectId: $projectId, includeHidden: $includeHidden) {
-        ...SectionTitleFields
-      }
+      sections(projectId: $projectId, includeHidden: $includeHidden) { ...SectionTitleFields }
     }
   `),
   toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
@@ -149,9 +137,7 @@ export const createSectionRoute = route({
   }),
   document: graphql(`
     mutation ToolCreateSection($input: CreateSectionInput!) {
-      createSection(input: $input) {
-        ...SectionTitleFields
-      }
+      createSection(input: $input) { ...SectionTitleFields }
     }
   `),
   toVariables: ({ params, body }) => ({
@@ -172,9 +158,7 @@ export const listMembersRoute = route({
   params: projectIdParams,
   document: graphql(`
     query ToolListMembers($projectId: Int!) {
-      projectMembers(projectId: $projectId) {
-        ...UserProfileFields
-      }
+      projectMembers(projectId: $projectId) { ...UserProfileFields }
     }
   `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),

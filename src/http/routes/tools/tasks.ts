@@ -188,9 +188,7 @@ export const listTasksRoute = route({
     query ToolListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {
       tasks(filter: $filter, limit: $limit, offset: $offset) {
         total
-        items {
-          ...ToolTaskFields
-        }
+        items { ...ToolTaskFields }
       }
     }
   `),

@@ -12,9 +12,7 @@ export const userContextRoute = route({
   summary: 'Who am I: the user owning the API key.',
   document: graphql(`
     query ToolUserContext {
-      me {
-        ...UserFields
-      }
+      me { ...UserFields }
     }
   `),
   toVariables: () => ({}),

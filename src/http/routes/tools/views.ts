@@ -39,9 +39,7 @@ export const createViewRoute = route({
     '`board_subtask_setting` is the effective setting. Views are personal: other users get 404 for them.',
   document: graphql(`
     mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
-      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
-        ...ViewFields
-      }
+      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
   `),
   body: newViewBody,
@@ -68,9 +66,7 @@ export const updateViewRoute = route({
     '`subtask_setting` changes only that setting. Answers the whole view, as POST /view does.',
   document: graphql(`
     mutation ToolUpdateView($id: Int!, $title: String, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
-      updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
-        ...ViewFields
-      }
+      updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
   `),
   params: z.object({ viewId: qsId() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_INT } from '../../../domain/fields.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
+import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
 import { graphql } from '../../gql/index.ts';
 import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 
@@ -10,11 +11,7 @@ import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-MAX_INT - 1).max(MAX_INT);
 
 const teamBoardBody = z.object({
-  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
-  sections: z
-    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
-    .describe('1 to 50 sections `{title}`, in board order.'),
+  ...boardManifestFields,
   labels: z
     .array(z.object({ name: z.string({ message: 'name is required' }), color: z.string().nullish() }))
     .nullish()
@@ -75,10 +72,7 @@ export const createTeamBoardRoute = route({
   toVariables: ({ params, body }) => ({
     teamId: params.teamId,
     input: {
-      title: body.title,
-      description: body.description ?? null,
-      sections: body.sections,
-      labels: body.labels ?? null,
+      ...boardManifestInput(body),
       tasks:
         body.tasks?.map((t) => ({
           title: t.title,

@@ -56,9 +56,7 @@ export const listDraftsRoute = route({
         total
         limit
         offset
-        items {
-          ...DraftFields
-        }
+        items { ...DraftFields }
       }
     }
   `),
@@ -105,9 +103,7 @@ export const createDraftRoute = route({
         contentType: $contentType
         priority: $priority
         dueDate: $dueDate
-      ) {
-        ...DraftFields
-      }
+      ) { ...DraftFields }
     }
   `),
   body: draftBody,
@@ -127,9 +123,7 @@ export const getDraftRoute = route({
   description: 'Another user’s draft answers 404.',
   document: graphql(`
     query RestDraft($id: Int!) {
-      draft(id: $id) {
-        ...DraftFields
-      }
+      draft(id: $id) { ...DraftFields }
     }
   `),
   params: idParams,
@@ -169,9 +163,7 @@ export const updateDraftRoute = route({
         contentType: $contentType
         priority: $priority
         dueDate: $dueDate
-      ) {
-        ...DraftFields
-      }
+      ) { ...DraftFields }
     }
   `),
   params: idParams,
@@ -214,9 +206,7 @@ export const publishDraftRoute = route({
     'same transaction, and kept unchanged when publishing fails. Answers 201 with the task.',
   document: graphql(`
     mutation RestPublishDraft($id: Int!) {
-      publishDraft(id: $id) {
-        ...PublishedTaskFields
-      }
+      publishDraft(id: $id) { ...PublishedTaskFields }
     }
   `),
   params: idParams,

@@ -30,9 +30,7 @@ export const createLabelRoute = route({
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: graphql(`
     mutation RestCreateLabel($input: CreateLabelInput!) {
-      createLabel(input: $input) {
-        ...LabelFields
-      }
+      createLabel(input: $input) { ...LabelFields }
     }
   `),
   toVariables: ({ params, body }) => ({ input: { projectId: params.projectId, name: body.name, color: body.color ?? null } }),
@@ -55,9 +53,7 @@ export const listLabelsRoute = route({
   response: z.object({ success: z.literal(true), labels: z.array(restLabelSchema), projectId: z.number() }),
   document: graphql(`
     query RestListLabels($projectId: Int!) {
-      labels(projectId: $projectId) {
-        ...LabelFields
-      }
+      labels(projectId: $projectId) { ...LabelFields }
     }
   `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),
@@ -88,9 +84,7 @@ export const updateLabelRoute = route({
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: graphql(`
     mutation RestUpdateLabel($id: Int!, $projectId: Int, $input: UpdateLabelInput!) {
-      updateLabel(id: $id, projectId: $projectId, input: $input) {
-        ...LabelFields
-      }
+      updateLabel(id: $id, projectId: $projectId, input: $input) { ...LabelFields }
     }
   `),
   fieldNames: { labelId: 'labelId', projectId: 'projectId' },

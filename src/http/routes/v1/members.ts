@@ -25,9 +25,7 @@ export const listMembersRoute = route({
   params: projectIdParams,
   document: graphql(`
     query RestListMembers($projectId: Int!) {
-      projectMembers(projectId: $projectId) {
-        ...UserFields
-      }
+      projectMembers(projectId: $projectId) { ...UserFields }
     }
   `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),

@@ -28,9 +28,7 @@ export const listProjectsRoute = route({
   document: graphql(`
     query RestListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
       projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
-        items {
-          ...RestProjectFields
-        }
+        items { ...RestProjectFields }
         total
         limit
         offset
@@ -59,9 +57,7 @@ export const getProjectRoute = route({
   params: projectIdParams,
   document: graphql(`
     query RestGetProject($id: Int!) {
-      project(id: $id) {
-        ...RestProjectFields
-      }
+      project(id: $id) { ...RestProjectFields }
     }
   `),
   toVariables: ({ params }) => ({ id: params.projectId }),
@@ -86,9 +82,7 @@ export const updateProjectRoute = route({
   }),
   document: graphql(`
     mutation RestUpdateProjectStatus($projectId: Int!, $status: Status!) {
-      updateProjectStatus(projectId: $projectId, status: $status) {
-        ...RestProjectFields
-      }
+      updateProjectStatus(projectId: $projectId, status: $status) { ...RestProjectFields }
     }
   `),
   toVariables: ({ params, body }) => ({ projectId: params.projectId, status: body.status }),

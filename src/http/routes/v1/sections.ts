@@ -29,9 +29,7 @@ export const listSectionsRoute = route({
   query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
   document: graphql(`
     query RestListSections($projectId: Int!, $includeHidden: Boolean) {
-      sections(projectId: $projectId, includeHidden: $includeHidden) {
-        ...RestSectionListFields
-      }
+      sections(projectId: $projectId, includeHidden: $includeHidden) { ...RestSectionListFields }
     }
   `),
   toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
@@ -61,9 +59,7 @@ export const createSectionRoute = route({
   status: 201,
   document: graphql(`
     mutation RestCreateSection($input: CreateSectionInput!) {
-      createSection(input: $input) {
-        ...RestSectionFields
-      }
+      createSection(input: $input) { ...RestSectionFields }
     }
   `),
   toVariables: ({ params, body }) => ({
@@ -96,9 +92,7 @@ export const updateSectionRoute = route({
   }),
   document: graphql(`
     mutation RestUpdateSection($input: UpdateSectionInput!) {
-      updateSection(input: $input) {
-        ...RestSectionFields
-      }
+      updateSection(input: $input) { ...RestSectionFields }
     }
   `),
   toVariables: ({ params, body }) => ({
@@ -135,9 +129,7 @@ export const deleteSectionRoute = route({
     mutation RestDeleteSection($projectId: Int, $sectionId: Int!) {
       deleteSection(projectId: $projectId, sectionId: $sectionId) {
         movedTaskCount
-        movedToSection {
-          ...SectionTitleFields
-        }
+        movedToSection { ...SectionTitleFields }
       }
     }
   `),

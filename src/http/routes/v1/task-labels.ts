@@ -24,9 +24,7 @@ export const addTaskLabelsRoute = route({
     '`{success, task}`.',
   document: graphql(`
     mutation RestAddTaskLabels($ref: TaskRefInput!, $labelIds: [Int!]!) {
-      addTaskLabels(ref: $ref, labelIds: $labelIds) {
-        ...RestTaskFields
-      }
+      addTaskLabels(ref: $ref, labelIds: $labelIds) { ...RestTaskFields }
     }
   `),
   params: taskIdParams,
@@ -51,9 +49,7 @@ export const removeTaskLabelRoute = route({
     'changes nothing. Same event and notifications as adding. Answer `{success, task}`.',
   document: graphql(`
     mutation RestRemoveTaskLabel($ref: TaskRefInput!, $labelIds: [Int!]!) {
-      removeTaskLabels(ref: $ref, labelIds: $labelIds) {
-        ...RestTaskFields
-      }
+      removeTaskLabels(ref: $ref, labelIds: $labelIds) { ...RestTaskFields }
     }
   `),
   params: taskIdParams.extend({ labelId: qsId().describe('Label id.') }),

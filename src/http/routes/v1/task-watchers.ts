@@ -27,9 +27,7 @@ export const listWatchersRoute = route({
     'commenters start watching on their own; anyone may start or stop. Answer `{success, task_id, watching, watchers}`.',
   document: graphql(`
     query RestTaskWatchers($ref: TaskRefInput!) {
-      task(ref: $ref) {
-        ...WatchFields
-      }
+      task(ref: $ref) { ...WatchFields }
     }
   `),
   toBody: (data) => watchOut(data.task),
@@ -45,9 +43,7 @@ export const watchTaskRoute = route({
   description: 'Idempotent; the task itself does not change. Answer `{success, task_id, watching: true, watchers}`.',
   document: graphql(`
     mutation RestWatchTask($ref: TaskRefInput!) {
-      watchTask(ref: $ref) {
-        ...WatchFields
-      }
+      watchTask(ref: $ref) { ...WatchFields }
     }
   `),
   toBody: (data) => watchOut(data.watchTask),
@@ -65,9 +61,7 @@ export const unwatchTaskRoute = route({
     'it again). Idempotent. Answer `{success, task_id, watching: false, watchers}`.',
   document: graphql(`
     mutation RestUnwatchTask($ref: TaskRefInput!) {
-      unwatchTask(ref: $ref) {
-        ...WatchFields
-      }
+      unwatchTask(ref: $ref) { ...WatchFields }
     }
   `),
   toBody: (data) => watchOut(data.unwatchTask),

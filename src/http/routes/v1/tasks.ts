@@ -50,9 +50,7 @@ export const listTasksRoute = route({
         total
         limit
         offset
-        items {
-          ...RestTaskFields
-        }
+        items { ...RestTaskFields }
       }
     }
   `),
@@ -87,9 +85,7 @@ export const getTaskRoute = route({
   description: 'Answer `{success, task}`; 404 when the task is not in one of your projects.',
   document: graphql(`
     query RestGetTask($ref: TaskRefInput!) {
-      task(ref: $ref) {
-        ...RestTaskFields
-      }
+      task(ref: $ref) { ...RestTaskFields }
     }
   `),
   params: taskIdParams,
@@ -114,9 +110,7 @@ export const createTaskRoute = route({
     '(`labels`) → 400. Answer 201 `{success, task}`.',
   document: graphql(`
     mutation RestCreateTask($input: CreateTaskInput!) {
-      createTask(input: $input) {
-        ...RestTaskFields
-      }
+      createTask(input: $input) { ...RestTaskFields }
     }
   `),
   body: z.object({
@@ -150,9 +144,7 @@ export const updateTaskRoute = route({
     'watchers. Answer `{success, task}`.',
   document: graphql(`
     mutation RestUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
-      updateTask(ref: $ref, input: $input) {
-        ...RestTaskFields
-      }
+      updateTask(ref: $ref, input: $input) { ...RestTaskFields }
     }
   `),
   params: taskIdParams,
@@ -187,9 +179,7 @@ export const moveTaskRoute = route({
     'project are dropped, as are assignees and watchers who are not members of the target. Answer `{success, task}`.',
   document: graphql(`
     mutation RestMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {
-      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {
-        ...RestTaskFields
-      }
+      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) { ...RestTaskFields }
     }
   `),
   params: taskIdParams,

@@ -15,9 +15,7 @@ export const userContextRoute = route({
     'Projects are the Normal-status projects the user belongs to (up to 100, by title).',
   document: graphql(`
     query RestUserContext {
-      me {
-        ...UserFields
-      }
+      me { ...UserFields }
       connectedAgent {
         id
         displayName
@@ -31,12 +29,8 @@ export const userContextRoute = route({
         items {
           id
           title
-          labels {
-            ...LabelFields
-          }
-          sections {
-            ...SectionTitleFields
-          }
+          labels { ...LabelFields }
+          sections { ...SectionTitleFields }
         }
       }
       agents {

@@ -98,9 +98,7 @@ export const testWebhookRoute = route({
   response: z.object({ success: z.literal(true), test: pingSchema }),
   document: graphql(`
     mutation RestTestWebhook($id: Int!) {
-      testWebhookSubscription(id: $id) {
-        ...WebhookPingFields
-      }
+      testWebhookSubscription(id: $id) { ...WebhookPingFields }
     }
   `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),
