@@ -10,9 +10,10 @@ import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput, requiredString } from './validate.ts';
 import { idField } from './fields.ts';
+import { PAGE_LIMITS, pageFields, pageWindow } from './page.ts';
 
-/** Comments list paging (spec 4.1, 8): default 50, at most 100. */
-export const COMMENT_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Comments list paging (spec 4.1, 8): the common page sizes. */
+export const COMMENT_PAGE = PAGE_LIMITS;
 /** Longest comment text accepted, in characters, before rendering. */
 export const MAX_COMMENT_LENGTH = 50_000;
 /** Most images and mentions in one comment. */
@@ -20,8 +21,7 @@ export const MAX_COMMENT_IMAGES = 20;
 export const MAX_COMMENT_MENTIONS = 50;
 
 const listInput = z.object({
-  limit: z.number().int().min(1).max(COMMENT_PAGE.maxLimit).default(COMMENT_PAGE.defaultLimit),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields(COMMENT_PAGE),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
 
@@ -63,10 +63,7 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
     taskId: task.id,
     where,
     orderBy: [{ createdAt: args.sortOrder }, { id: args.sortOrder }] as Prisma.CommentOrderByWithRelationInput[],
-    take: args.limit,
-    skip: args.offset,
-    limit: args.limit,
-    offset: args.offset,
+    ...pageWindow(args),
   };
 }
 

@@ -10,9 +10,10 @@ import { TASK_LIMITS } from './task/fields.ts';
 import { inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
 import { idField } from './fields.ts';
+import { PAGE_LIMITS, pageFields, pageWindow } from './page.ts';
 
-/** Drafts list paging: default 50, at most 100. */
-export const DRAFT_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Drafts list paging: the common page sizes. */
+export const DRAFT_PAGE = PAGE_LIMITS;
 /** Same bounds as a task title (spec 4.3: 1 to 500), but a draft may be untitled. */
 export const MAX_DRAFT_TITLE = 500;
 /** A draft's description becomes the task's: the same limit. */
@@ -36,10 +37,7 @@ const fields = {
 };
 const createInput = z.object(fields);
 const updateInput = z.object(fields);
-const listInput = z.object({
-  limit: z.number().int().min(1).max(DRAFT_PAGE.maxLimit).default(DRAFT_PAGE.defaultLimit),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-});
+const listInput = z.object(pageFields(DRAFT_PAGE));
 
 /** Prisma filter: the user's own drafts (drafts are never shared). */
 export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
@@ -92,10 +90,7 @@ export function draftListQuery(userId: number, input: z.input<typeof listInput>)
   return {
     where: myDraftsWhere(userId),
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] as Prisma.TaskDraftOrderByWithRelationInput[],
-    take: args.limit,
-    skip: args.offset,
-    limit: args.limit,
-    offset: args.offset,
+    ...pageWindow(args),
   };
 }
 

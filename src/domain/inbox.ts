@@ -4,15 +4,15 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { parseInput } from './validate.ts';
 import { idField } from './fields.ts';
+import { PAGE_LIMITS, pageFields, pageWindow } from './page.ts';
 
-/** Inbox paging: default 50, at most 100 a page. */
-export const INBOX_PAGE = { defaultLimit: 50, maxLimit: 100 };
+/** Inbox paging: the common page sizes. */
+export const INBOX_PAGE = PAGE_LIMITS;
 /** Most ids in one archive or mark-read call. */
 export const MAX_NOTIFICATION_IDS = 100;
 
 const listInput = z.object({
-  limit: z.number().int().min(1).max(INBOX_PAGE.maxLimit).default(INBOX_PAGE.defaultLimit),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
+  ...pageFields(INBOX_PAGE),
   unreadOnly: z.boolean().default(false),
 });
 
@@ -38,10 +38,7 @@ export function inboxQuery(userId: number, input: z.input<typeof listInput>) {
   return {
     where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] as Prisma.NotificationOrderByWithRelationInput[],
-    take: args.limit,
-    skip: args.offset,
-    limit: args.limit,
-    offset: args.offset,
+    ...pageWindow(args),
   };
 }
 

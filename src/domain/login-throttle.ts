@@ -37,10 +37,13 @@ function delayFor(table: number[], failures: number): number {
 /**
  * Charges one sign-in attempt to `email` and `ip`; throws
  * {@link LoginThrottledError} (charging nothing) while either is closed.
+ * `email` null charges the IP alone (an invite token guessed with no
+ * account behind it).
  */
-export async function chargeLoginAttempt(db: Db, email: string, ip: string | null): Promise<void> {
-  const keys: [string, number[]][] = [[`email:${email}`, ACCOUNT_DELAYS]];
+export async function chargeLoginAttempt(db: Db, email: string | null, ip: string | null): Promise<void> {
+  const keys: [string, number[]][] = email === null ? [] : [[`email:${email}`, ACCOUNT_DELAYS]];
   if (ip) keys.push([`ip:${ip}`, IP_DELAYS]);
+  if (keys.length === 0) return;
   await chargeAttempt(db, keys);
 }
 

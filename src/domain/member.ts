@@ -42,10 +42,16 @@ export function parseUserRef(value: unknown, field: string): UserRef {
 export const userRefBody = () =>
   z.union([z.number(), z.string()], { message: 'must be an email or a positive integer user id' });
 
-async function requireUser(db: Db, ref: UserRef, field: string) {
-  const user = 'id' in ref
-    ? await db.user.findUnique({ where: { id: ref.id } })
-    : await db.user.findUnique({ where: { email: ref.email } });
+/**
+ * The user `ref` names, if they are within `scope` (a Prisma filter on users,
+ * e.g. "in team 3"; null: nobody). An unknown user and one outside the scope
+ * get the SAME NOT_FOUND (same message, naming the reference as given), so a
+ * caller cannot tell whether an id or email exists elsewhere.
+ */
+export async function requireUserWithin(db: Pick<Db, 'user'>, ref: UserRef, field: string, scope: Prisma.UserWhereInput | null) {
+  const user = scope === null
+    ? null
+    : await db.user.findFirst({ where: { ...scope, ...('id' in ref ? { id: ref.id } : { email: ref.email }) } });
   if (!user) throw new NotFoundError(`User ${'id' in ref ? ref.id : ref.email}`, field);
   return user;
 }
@@ -72,16 +78,23 @@ export async function listMembers(
 }
 
 /**
- * Adds a user to a board; any member may do it. The user is named by email
- * or id (see parseUserRef; `field` names the input in errors). An unknown
- * user is NOT_FOUND. Adding someone who is already a member changes nothing
- * and succeeds (`added: false`), so scripts can repeat it safely. A new
- * member writes a `member.added` board event.
+ * Adds a user to a board. The rule: any member of the board may add a
+ * member of the board's team, and nobody else (spec 4.2 gives the add route
+ * to every member; the team is the boundary, as in Linear, where a
+ * project's members come from its team). A user who is unknown, in another
+ * team, or any user at all on a board without a team gets the SAME
+ * NOT_FOUND (same message, naming the reference as given), so ids and
+ * emails of other tenants cannot be probed; people from outside join a team
+ * by invite (./team-invite.ts). The user is named by email or id (see
+ * parseUserRef; `field` names the input in errors). Adding someone who is
+ * already a member changes nothing and succeeds (`added: false`), so scripts
+ * can repeat it safely. A new member writes a `member.added` board event.
  */
 export async function addMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
   const ref = parseUserRef(input.user, field);
   const project = await requireProject(db, userId, input.projectId, 'projectId');
-  const user = await requireUser(db, ref, field);
+  const teamId = project.teamId;
+  const user = await requireUserWithin(db, ref, field, teamId === null ? null : { teams: { some: { teamId } } });
   const added = await db.$transaction(async (tx) => {
     const { count } = await tx.projectMember.createMany({
       data: [{ projectId: project.id, userId: user.id }],
@@ -107,13 +120,14 @@ export async function addMember(db: Db, userId: number, input: { projectId: numb
 export async function removeMember(db: Db, userId: number, input: { projectId: number; user: unknown }, field = 'user') {
   const ref = parseUserRef(input.user, field);
   const project = await requireProject(db, userId, input.projectId, 'projectId');
-  const user = await requireUser(db, ref, field);
+  // Only the board's members can be named: anyone else is the same NOT_FOUND as an unknown user.
+  const user = await requireUserWithin(db, ref, field, { projects: { some: { projectId: project.id } } });
   return db.$transaction(async (tx) => {
     // Two members removing each other at once must not leave the board empty.
     await tx.$queryRaw`SELECT id FROM "Project" WHERE id = ${project.id} FOR UPDATE`;
     const members = await tx.projectMember.findMany({ where: { projectId: project.id }, select: { userId: true } });
     if (!members.some((m) => m.userId === user.id)) {
-      throw new NotFoundError(`Membership of user ${user.id} in project ${project.id}`, field);
+      throw new NotFoundError(`User ${'id' in ref ? ref.id : ref.email}`, field); // left meanwhile
     }
     if (members.length === 1) {
       throw new ConflictError('The last member of a board cannot be removed.', field, 'last_member');

@@ -4,15 +4,18 @@ import { Prisma } from '../generated/prisma/client.ts';
 import { requireProject } from './access.ts';
 import { parseInput } from './validate.ts';
 import { idField, statusField } from './fields.ts';
+import { pageFields } from './page.ts';
+
+/** Longest `search` text of the project list. */
+export const PROJECT_SEARCH_MAX = 200;
 
 /** Arguments of the project list (tool and REST routes share them). */
 export const projectListInput = z.object({
   status: statusField().default('Normal'),
-  search: z.string().max(200).optional(),
+  search: z.string().max(PROJECT_SEARCH_MAX).optional(),
   sortBy: z.enum(['title', 'createdAt', 'updatedAt']).default('title'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
-  limit: z.number().int().min(1).max(100).default(50),
-  offset: z.number().int().min(0).default(0),
+  ...pageFields(),
 });
 export type ProjectListInput = z.input<typeof projectListInput>;
 

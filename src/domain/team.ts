@@ -7,13 +7,19 @@ const newTeamInput = z.object({
   memberIds: z.array(z.number().int().positive()).max(1000).default([]),
 });
 
-/** Creates a team with its members (ids must exist). */
+/**
+ * Creates a team with its members (ids must exist). The first member listed
+ * becomes the team's owner (the creator, when a person makes the team), the
+ * others plain members; see ./team-member.ts for what owners may do.
+ */
 export async function createTeam(db: Db, input: z.input<typeof newTeamInput>) {
   const data = parseInput(newTeamInput, input);
   return db.team.create({
     data: {
       title: data.title,
-      members: { create: [...new Set(data.memberIds)].map((userId) => ({ userId })) },
+      members: {
+        create: [...new Set(data.memberIds)].map((userId, i) => ({ userId, role: i === 0 ? 'owner' : 'member' })),
+      },
     },
   });
 }

@@ -7,6 +7,7 @@ import { newWebhookSecret } from '../events/webhook-signature.ts';
 import { wake } from '../events/wakeup.ts';
 import type { Prisma, WebhookSubscription } from '../generated/prisma/client.ts';
 import { requireProject, requireTeam, visibleProjectsWhere } from './access.ts';
+import { pageFields, pageWindow } from './page.ts';
 import { parseInput } from './validate.ts';
 
 /** The metadata key that selects events (spec 6, rule 1). */
@@ -210,8 +211,7 @@ export async function deleteWebhookSubscription(db: Db, userId: number, id: numb
 
 const deliveryListInput = z.object({
   status: z.enum(['pending', 'succeeded', 'failed', 'skipped']).nullish(),
-  limit: z.number().int().min(1).max(100).default(50),
-  offset: z.number().int().min(0).default(0),
+  ...pageFields(),
 });
 
 /** Where/paging of a subscription's delivery log, newest first; NOT_FOUND for a subscription the user cannot see. */
@@ -227,10 +227,7 @@ export async function deliveryListQuery(
   return {
     where,
     orderBy: { id: 'desc' as const },
-    take: args.limit,
-    skip: args.offset,
-    limit: args.limit,
-    offset: args.offset,
+    ...pageWindow(args),
   };
 }
 

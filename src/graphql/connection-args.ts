@@ -1,7 +1,8 @@
+import { PAGE_LIMITS } from '../domain/page.ts';
 import { ValidationError } from '../errors.ts';
 
-/** Page size of every connection: `first`/`last` 1 to 100, 50 when neither is given (as the offset pages). */
-export const CONNECTION_LIMITS = { defaultSize: 50, maxSize: 100 } as const;
+/** Page size of every connection: `first`/`last` as the offset pages' `limit` (1 to 100, 50 when neither is given). */
+export const CONNECTION_LIMITS = { defaultSize: PAGE_LIMITS.defaultLimit, maxSize: PAGE_LIMITS.maxLimit } as const;
 
 /** Longest cursor accepted; ours are far shorter, so anything longer is not one of ours. */
 export const MAX_CURSOR_LENGTH = 2000;

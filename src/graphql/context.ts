@@ -14,4 +14,9 @@ export interface GraphQLContext {
    * resume cursor); null on graphql-ws and plain requests.
    */
   lastEventId?: string | null;
+  /**
+   * The origin the request was sent to (`/graphql` over HTTP): the base of
+   * links the service hands out when PUBLIC_URL is not set.
+   */
+  requestOrigin?: string | null;
 }

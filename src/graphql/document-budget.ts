@@ -1,6 +1,7 @@
 import { type DocumentNode, GraphQLError, parse, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { AppError } from '../errors.ts';
+import type { DocumentCache } from './document-cache.ts';
 
 /**
  * What one GraphQL document may cost before it is validated or executed.
@@ -139,17 +140,23 @@ export function documentBudgetError(source: unknown): AppError | null {
 
 /**
  * A yoga plugin that holds every operation's document to
- * {@link DOCUMENT_LIMITS} before yoga parses it (its parse cache then holds
- * only documents within budget). It answers from `onParams`: a refusal
- * raised while parsing would be answered 200 to `Accept: application/json`,
- * like a syntax error, and a budget refusal is the request's fault (400).
+ * {@link DOCUMENT_LIMITS} before yoga parses it. It parses through
+ * `documents` (the cache yoga's own parse then reads), so a document seen
+ * before is neither checked nor parsed again, and only documents within
+ * budget are cached. It answers from `onParams`: a refusal raised while
+ * parsing would be answered 200 to `Accept: application/json`, like a
+ * syntax error, and a budget refusal is the request's fault (400). Syntax
+ * errors are left to yoga to answer.
  */
-export function documentBudgetPlugin(): Plugin {
+export function documentBudgetPlugin(documents: Pick<DocumentCache, 'parse'>): Plugin {
   return {
     onParams: ({ params, setResult }) => {
       if (typeof params.query !== 'string') return;
-      const error = documentBudgetError(params.query);
-      if (error) setResult({ errors: [error] });
+      try {
+        documents.parse(params.query);
+      } catch (err) {
+        if (err instanceof AppError) setResult({ errors: [err] });
+      }
     },
   };
 }

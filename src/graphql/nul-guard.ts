@@ -3,8 +3,13 @@ import type { Plugin } from 'graphql-yoga';
 import { inputError, nulCharacterError } from '../domain/text-input.ts';
 import type { ValidationError } from '../errors.ts';
 
+/** argumentWithNul's answer per document: a cached document is walked once, not per request. */
+const nulArguments = new WeakMap<DocumentNode, string | null>();
+
 /** The first argument whose literal value holds a NUL character, by name. */
 function argumentWithNul(document: DocumentNode): string | null {
+  const known = nulArguments.get(document);
+  if (known !== undefined) return known;
   let found: string | null = null;
   const args: ArgumentNode[] = [];
   visit(document, {
@@ -13,6 +18,7 @@ function argumentWithNul(document: DocumentNode): string | null {
       if (found === null && node.value.includes('\u0000')) found = args.at(-1)?.name.value ?? 'query';
     },
   });
+  nulArguments.set(document, found);
   return found;
 }
 

@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.ts';
 import './types/user.ts';
 import './types/team.ts';
+import './types/team-invite.ts';
 import './types/project.ts';
 import './types/section.ts';
 import './types/label.ts';

@@ -4,6 +4,7 @@ import { createYoga } from 'graphql-yoga';
 import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { documentBudgetPlugin } from '../graphql/document-budget.ts';
+import { DocumentCache } from '../graphql/document-cache.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
@@ -16,6 +17,7 @@ import type { AppEnv } from './env.ts';
 import { toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
 import { renderDocsPage } from './docs-page.ts';
+import { GRAPHIQL_DEFAULT_QUERY, graphiqlContentSecurityPolicy, mountGraphiQLAssets, renderGraphiQLPage } from './graphiql.ts';
 import { buildOpenApi } from './openapi.ts';
 import { SERVICE_VERSION } from '../version.ts';
 import { toolRoutes } from './routes/tools/index.ts';
@@ -43,30 +45,47 @@ export function allRoutes(): CompiledRoute[] {
   ];
 }
 
+/** The origin a request was sent to: its URL's scheme with the `Host` it names (as the CSRF check reads it). */
+function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.protocol}//${request.headers.get('host') ?? url.host}`;
+}
+
 /**
  * Builds the HTTP application: request ids and logs, probes, the web app,
  * auth, GraphQL (yoga, GraphiQL) and the REST and tool facades.
  */
 export function createApp(services: Services) {
   const { logger, database } = services;
+  // One bounded cache of callers' documents for /graphql and graphql-ws.
+  const documents = new DocumentCache(schema);
   const yoga = createYoga<{ viewer: GraphQLContext['viewer']; requestId: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
     // Native fetch classes: Hono re-wraps responses to add headers, and re-wrapping
     // yoga's own stream class made an SSE client's disconnect crash the process.
     fetchAPI: { Response, Request, Headers, ReadableStream, fetch, TextEncoder, TextDecoder } as never,
-    graphiql: { title: 'tasksvc GraphiQL', headers: JSON.stringify({ Authorization: 'Bearer <API key>' }) },
+    // Served from this service (no CDN, see graphiql.ts). No default `Authorization` header: a
+    // placeholder key would override the session cookie of a signed-in person (a present
+    // Bearer header alone decides); the default query says how to add a key instead.
+    graphiql: { title: 'tasksvc GraphiQL', defaultQuery: GRAPHIQL_DEFAULT_QUERY },
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
     // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
     maskedErrors: { isDev: false },
-    plugins: [documentBudgetPlugin(), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
+    // yoga's own caches hold 1,024 documents and 1,024 syntax errors whatever their size (a
+    // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
+    // syntax errors are not kept. Validation results stay keyed by the cached document object.
+    parserAndValidationCache: { documentCache: documents, errorCache: { get: () => undefined, set: () => undefined } },
+    plugins: [documentBudgetPlugin(documents), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
     context: ({ viewer, requestId, request }) => ({
       db: database.prisma,
       services,
       viewer,
       requestId,
       lastEventId: request.headers.get(LAST_EVENT_ID_HEADER),
+      requestOrigin: requestOrigin(request),
     }),
   });
 
@@ -112,6 +131,7 @@ export function createApp(services: Services) {
 
   // The web app's page and assets are public; what it shows comes through /graphql.
   mountWebApp(app);
+  mountGraphiQLAssets(app);
 
   const session = sessionSecret(services.config);
   if (session.source === 'process-random') {
@@ -136,9 +156,16 @@ export function createApp(services: Services) {
 
   app.use('/graphql', graphqlParamsGuard());
   app.use('/graphql', liveStreamLimits(services, connections, session.secret));
-  app.on(['GET', 'POST'], '/graphql', (c) =>
-    yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') }),
-  );
+  app.on(['GET', 'POST'], '/graphql', async (c) => {
+    const res = await yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') });
+    // The GraphiQL page (a GET for HTML).
+    if (res.headers.get('content-type')?.startsWith('text/html')) {
+      res.headers.set('content-security-policy', graphiqlContentSecurityPolicy(c.req.url));
+      res.headers.set('x-frame-options', 'DENY');
+      res.headers.set('referrer-policy', 'same-origin');
+    }
+    return res;
+  });
 
   mountRoutes(app, routes, schema, services);
   for (const removed of removedRoutes) {
@@ -169,5 +196,5 @@ export function createApp(services: Services) {
     return c.json(body, status as 500);
   });
 
-  return { app, yoga, routes, schema, limiter, connections };
+  return { app, yoga, routes, schema, limiter, connections, documents };
 }

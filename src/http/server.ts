@@ -24,7 +24,7 @@ const toolOnly = (req: Request) => {
  */
 export async function startServer(services: Services, opts: ListenOptions | Listeners): Promise<RunningServer> {
   const listeners = 'main' in opts ? opts : await bindListeners(opts);
-  const { app, schema, limiter, connections } = createApp(services);
+  const { app, schema, limiter, connections, documents } = createApp(services);
   const { main, tool } = listeners;
   const server = main.server;
 
@@ -33,7 +33,7 @@ export async function startServer(services: Services, opts: ListenOptions | List
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
-  const webSocket = attachGraphqlWebSocket(server, schema, services, { limiter, connections });
+  const webSocket = attachGraphqlWebSocket(server, schema, services, { limiter, connections, documents });
   main.handle((req, env) => app.fetch(req, env as object));
   tool?.handle((req, env) =>
     toolOnly(req)

@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
-import { type GraphQLSchema, parse } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { AppError, UnauthenticatedError, errorCodeOf } from '../errors.ts';
-import { documentBudgetError } from '../graphql/document-budget.ts';
+import type { DocumentCache } from '../graphql/document-cache.ts';
 import { maskUnexpectedErrors } from '../graphql/mask-errors.ts';
 import { nulError } from '../graphql/nul-guard.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
@@ -22,10 +22,12 @@ export interface GraphqlWebSocket {
   close(): Promise<void>;
 }
 
-/** What the socket rules share with HTTP: the rate limiter and the live-connection count. */
+/** What the socket rules share with HTTP: the rate limiter, the live-connection count and the document cache. */
 export interface SocketLimits {
   limiter: RateLimiter | null;
   connections: LiveConnections;
+  /** Parsed and validated documents within budget (shared with /graphql). */
+  documents: DocumentCache;
 }
 
 type Extra = SocketExtra & {
@@ -122,16 +124,19 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
         if (decision && !decision.allowed) {
           return [new AppError('RATE_LIMITED', `Too many requests: retry in ${decision.retryAfterSeconds} s.`, null, 'rate_limited')];
         }
-        const overBudget = documentBudgetError(payload.query);
-        if (overBudget) return [overBudget];
         let document;
         try {
-          document = parse(payload.query);
-        } catch {
-          return undefined; // graphql-ws answers the syntax error itself
+          document = limits.documents.parse(payload.query);
+        } catch (err) {
+          // A budget refusal is answered here; graphql-ws answers a syntax error itself.
+          return err instanceof AppError ? [err] : undefined;
         }
+        const invalid = limits.documents.validate(document);
+        if (invalid.length) return [...invalid];
         const error = nulError({ document, variableValues: payload.variables });
-        return error ? [error] : undefined;
+        if (error) return [error];
+        // Parsed and validated already: graphql-ws runs these arguments as they are (adding context and root).
+        return { schema, document, variableValues: payload.variables, operationName: payload.operationName };
       },
       // As on HTTP (yoga's masking): an unexpected error's message and stack stay in the log.
       onNext: (_ctx, _id, _payload, _args, result) => maskUnexpectedErrors(result, logger),

@@ -5,7 +5,7 @@ import { updateProjectStatus } from '../../src/domain/project.ts';
 import { chooseTicketPrefix, ticketPrefixCandidates } from '../../src/domain/ticket-prefix.ts';
 import { useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
-import { makeBoard, makeUser } from '../support/factories.ts';
+import { joinTeamOnly, makeBoard, makeUser } from '../support/factories.ts';
 import { rejection, thrown } from '../support/errors.ts';
 
 const db = useTestDb();
@@ -94,7 +94,8 @@ describe('members', () => {
     const owner = await makeUser(db, 'Owner');
     const ada = await makeUser(db, 'Ada');
     const bob = await makeUser(db, 'Bob');
-    const { project } = await makeBoard(db, owner.id);
+    const { project, team } = await makeBoard(db, owner.id);
+    await joinTeamOnly(db, team.id, [ada.id, bob.id]);
     expect((await addMember(db, owner.id, { projectId: project.id, user: ada.email.toUpperCase() })).added).toBe(true);
     expect((await addMember(db, owner.id, { projectId: project.id, user: String(bob.id) })).added).toBe(true);
     expect((await addMember(db, owner.id, { projectId: project.id, user: bob.id })).added).toBe(false);

@@ -1,7 +1,7 @@
 // boardEvents: every change a board view needs, written with the change and
 // typed per subscriber (what each may see at delivery).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import { joinTeamOnly, makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 import { eventTestEnv, type Instance, startInstance, waitFor } from './harness.ts';
 import { disposeClients, eventsSettled, feedWaiter, wsSubscribe } from './ws-client.ts';
 
@@ -70,7 +70,9 @@ describe('boardEvents', () => {
   it('delivers sections, labels, tasks, comments and members as they change, each typed as the subscriber may see it', async () => {
     const owner = await makeUserWithKey(app.db, 'Owner');
     const mate = await makeUserWithKey(app.db, 'Mate');
-    const project = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const team = await makeTeam(app.db, [owner.user.id]);
+    await joinTeamOnly(app.db, team.id, [mate.user.id]);
+    const project = await makeProject(app.db, { memberIds: [owner.user.id], teamId: team.id });
     const elsewhere = await makeProject(app.db, { memberIds: [owner.user.id] });
     const registered = feedWaiter(app.services.feed);
     const sub = wsSubscribe(app.url, owner.key, { projectId: project.id }, BOARD_SUBSCRIPTION);

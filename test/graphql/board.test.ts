@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
 import { gql } from '../support/graphql.ts';
-import { makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
+import { joinTeamOnly, makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 const t = useTestApp();
 
@@ -84,6 +84,7 @@ describe('boards, sections, labels and members through GraphQL', () => {
     const { user, key } = await makeUserWithKey(t.db);
     const ada = await makeUserWithKey(t.db, 'Ada');
     const b = await makeBoard(t.db, user.id);
+    await joinTeamOnly(t.db, b.team.id, [ada.user.id]);
     const add = await gql(t, key, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { user { id email } joinedAt } }', {
       p: b.project.id,
       u: ada.user.email,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.ts';
 import { errorBody } from '../support/errors.ts';
-import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { joinTeamOnly, makeBoard, makeUserWithKey } from '../support/factories.ts';
 
 const t = useTestServer();
 
@@ -255,6 +255,7 @@ describe('/api/v1/projects/{projectId}/members', () => {
     const ada = await makeUserWithKey(t.db, 'Ada');
     const bob = await makeUserWithKey(t.db, 'Bob');
     const b = await makeBoard(t.db, user.id);
+    await joinTeamOnly(t.db, b.team.id, [ada.user.id, bob.user.id]);
     const path = `/api/v1/projects/${b.project.id}/members`;
     expect((await call(path)).status).toBe(401);
     expect(await call(path, { key })).toEqual({

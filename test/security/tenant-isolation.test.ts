@@ -171,6 +171,10 @@ const ROWS: Row[] = [
     path: (w) => `/api/v1/projects/${w.a.projectId}/members`,
     body: (w) => ({ userToAdd: w.b.userId }),
   },
+  // A's user onto B's own board, by id and by email: the same 404 as an unknown user.
+  { method: 'POST', path: (w) => `/api/v1/projects/${w.b.projectId}/members`, body: (w) => ({ userToAdd: w.a.userId }) },
+  { method: 'POST', path: (w) => `/api/v1/projects/${w.b.projectId}/members`, body: (w) => ({ userToAdd: w.a.email }) },
+  { method: 'DELETE', path: (w) => `/api/v1/projects/${w.b.projectId}/members`, body: (w) => ({ userToRemove: w.a.email }) },
   {
     method: 'DELETE',
     path: (w) => `/api/v1/projects/${w.a.projectId}/members`,

@@ -2,6 +2,7 @@
 // GraphQL): A owns a board full of data marked with MARK; B is a user of
 // another team with a board of its own, who never shares a project with A.
 import type { TestApp } from '../support/app.ts';
+import { createTeamInvite } from '../../src/domain/team-invite.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
 
 /** A word only A's rows contain: an answer to B that holds it leaked A's data. */
@@ -14,6 +15,7 @@ export const HOOK = { url: 'https://hooks.example.com/in', metadata: { 'X-Event-
 export interface TenantWorld {
   a: {
     userId: number;
+    email: string;
     key: string;
     keyId: number;
     /** A signed-in session of A (a row B must not be able to revoke). */
@@ -24,6 +26,8 @@ export interface TenantWorld {
     sectionId: number;
     labelId: number;
     agentId: string;
+    /** A pending invite of A's team (A owns the team). */
+    inviteId: number;
   };
   aTask: { id: number; ticket: string; uniqueIndex: number };
   a2: { userId: number };
@@ -114,6 +118,7 @@ export async function makeTenantWorld(t: TestApp): Promise<TenantWorld> {
     },
   });
 
+  const invite = await createTeamInvite(t.db, a.user.id, { teamId: teamA.id, email: 'invitee@test.local' });
   const aSession = await t.db.session.create({
     data: { userId: a.user.id, method: 'password', expiresAt: new Date(Date.now() + 86_400_000) },
   });
@@ -121,6 +126,7 @@ export async function makeTenantWorld(t: TestApp): Promise<TenantWorld> {
   return {
     a: {
       userId: a.user.id,
+      email: a.user.email,
       key: a.key,
       keyId: a.keyId,
       sessionId: aSession.id,
@@ -130,6 +136,7 @@ export async function makeTenantWorld(t: TestApp): Promise<TenantWorld> {
       sectionId: projectA.sections[0].id,
       labelId: label.id,
       agentId: agent.id,
+      inviteId: invite.invite.id,
     },
     aTask: { id: aTaskRow.id, ticket: `ZEP-${aTaskRow.uniqueIndex}`, uniqueIndex: aTaskRow.uniqueIndex },
     a2: { userId: a2.user.id },

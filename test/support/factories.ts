@@ -24,6 +24,15 @@ export function makeTeam(db: Db, memberIds: number[], title = `Team ${unique()}`
 }
 
 /**
+ * Puts users on a team as plain members, straight in the database and
+ * without putting them on its boards (for tests of who may be added to a
+ * board: only the board's team's members may).
+ */
+export async function joinTeamOnly(db: Db, teamId: number, userIds: number[]) {
+  await db.teamMember.createMany({ data: userIds.map((userId) => ({ teamId, userId })), skipDuplicates: true });
+}
+
+/**
  * A project with members and one section, straight in the database (for
  * tests that are not about board creation).
  */

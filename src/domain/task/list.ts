@@ -4,12 +4,13 @@ import { ValidationError } from '../../errors.ts';
 import { requireProject, visibleProjectsWhere } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { idField, statusField } from '../fields.ts';
+import { type OffsetQuery, PAGE_LIMITS, pageFields, pageWindow } from '../page.ts';
 import { dateField, priorityField } from './fields.ts';
 import { resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx } from './transaction.ts';
 
-/** Task list paging: `limit` 1-100, default 50 (the spec leaves both open); `offset` from 0. */
-export const TASK_LIST_LIMITS = { defaultLimit: 50, maxLimit: 100 } as const;
+/** Task list paging: the common page sizes (the spec leaves both open). */
+export const TASK_LIST_LIMITS = PAGE_LIMITS;
 
 /**
  * Filters of the task list (the tool route's, camelCased). All optional;
@@ -49,19 +50,12 @@ export const taskListInput = z.object({
   search: z.string().trim().max(200).nullish(),
   /** Only the subtasks of this task. */
   parentId: idField().nullish(),
-  limit: z.number().int().min(1).max(TASK_LIST_LIMITS.maxLimit).nullish(),
-  offset: z.number().int().min(0).max(1_000_000).nullish(),
+  ...pageFields(TASK_LIST_LIMITS),
 });
 export type TaskListInput = z.input<typeof taskListInput>;
 
 /** The Prisma filter, order and page of a task list (for `findMany` with Pothos's selection, and `count`). */
-export interface TaskListQuery {
-  where: Prisma.TaskWhereInput;
-  orderBy: Prisma.TaskOrderByWithRelationInput[];
-  take: number;
-  skip: number;
-  limit: number;
-  offset: number;
+export interface TaskListQuery extends OffsetQuery<Prisma.TaskWhereInput, Prisma.TaskOrderByWithRelationInput[]> {
   /**
    * Set when the caller asked to defer the project check: throws NOT_FOUND
    * when the named project is not the viewer's. `where` only matches the
@@ -86,14 +80,9 @@ export async function taskListQuery(
   opts: { deferProjectCheck?: boolean } = {},
 ): Promise<TaskListQuery> {
   const f = parseInput(taskListInput, input);
-  const limit = f.limit ?? TASK_LIST_LIMITS.defaultLimit;
-  const offset = f.offset ?? 0;
   const page = {
     orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }] as Prisma.TaskOrderByWithRelationInput[],
-    take: limit,
-    skip: offset,
-    limit,
-    offset,
+    ...pageWindow(f),
   };
 
   if (f.projectId != null && f.boardId != null && f.projectId !== f.boardId) {

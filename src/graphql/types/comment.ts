@@ -1,7 +1,7 @@
 import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { SortOrderEnum } from './project.ts';
@@ -75,21 +75,16 @@ builder.queryField('comments', (t) =>
     description: 'Comments of a task, oldest first by default, with the total count.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      limit: t.arg.int({ defaultValue: COMMENT_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Comments to skip.' }),
+      ...pageArgs(t.arg, 'comments', COMMENT_PAGE),
       sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: '`asc` oldest first (default) or `desc` newest first.' }),
     },
     resolve: async (_root, args, ctx, info) => {
       const q = await commentListQuery(ctx.db, viewerOf(ctx).userId, args.ref, {
-        limit: args.limit ?? undefined,
-        offset: args.offset ?? undefined,
+        limit: args.limit,
+        offset: args.offset,
         sortOrder: args.sortOrder ?? undefined,
       });
-      const [items, total] = await Promise.all([
-        ctx.db.comment.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
-        ctx.db.comment.count({ where: q.where }),
-      ]);
-      return { items, total, limit: q.limit, offset: q.offset };
+      return loadPage(ctx.db.comment, q, ctx, info);
     },
   }),
 );

@@ -11,7 +11,7 @@ import {
 } from '../../domain/draft.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { PriorityEnum } from './task.ts';
@@ -63,17 +63,10 @@ builder.queryFields((t) => ({
     type: TaskDraftPage,
     description: 'The viewer’s task drafts, most recently edited first.',
     args: {
-      limit: t.arg.int({ defaultValue: DRAFT_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Drafts to skip.' }),
+      ...pageArgs(t.arg, 'drafts', DRAFT_PAGE),
     },
-    resolve: async (_root, args, ctx, info) => {
-      const q = draftListQuery(viewerOf(ctx).userId, { limit: args.limit ?? undefined, offset: args.offset ?? undefined });
-      const [items, total] = await Promise.all([
-        ctx.db.taskDraft.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
-        ctx.db.taskDraft.count({ where: q.where }),
-      ]);
-      return { items, total, limit: q.limit, offset: q.offset };
-    },
+    resolve: (_root, args, ctx, info) =>
+      loadPage(ctx.db.taskDraft, draftListQuery(viewerOf(ctx).userId, { limit: args.limit, offset: args.offset }), ctx, info),
   }),
   draftsConnection: t.connection(
     {

@@ -2,7 +2,7 @@ import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead } f
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
@@ -42,21 +42,16 @@ builder.queryField('inbox', (t) =>
     type: NotificationPage,
     description: 'The viewer’s notifications that are not archived, newest first, with the total.',
     args: {
-      limit: t.arg.int({ defaultValue: INBOX_PAGE.defaultLimit, description: 'Page size, 1 to 100 (default 50).' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Notifications to skip.' }),
+      ...pageArgs(t.arg, 'notifications', INBOX_PAGE),
       unreadOnly: t.arg.boolean({ defaultValue: false, description: 'Only notifications not yet read.' }),
     },
     resolve: async (_root, args, ctx, info) => {
       const q = inboxQuery(viewerOf(ctx).userId, {
-        limit: args.limit ?? undefined,
-        offset: args.offset ?? undefined,
+        limit: args.limit,
+        offset: args.offset,
         unreadOnly: args.unreadOnly ?? undefined,
       });
-      const [items, total] = await Promise.all([
-        ctx.db.notification.findMany({ ...itemsQuery(ctx, info), where: q.where, orderBy: q.orderBy, take: q.take, skip: q.skip }),
-        ctx.db.notification.count({ where: q.where }),
-      ]);
-      return { items, total, limit: q.limit, offset: q.offset };
+      return loadPage(ctx.db.notification, q, ctx, info);
     },
   }),
 );

@@ -13,7 +13,8 @@ import { builder } from '../builder.ts';
 import { readConnectionArgs } from '../connection-args.ts';
 import { connectionFromRows, connectionType, cursorFor } from '../connection.ts';
 import { decodeCursor, type SortKey } from '../cursor.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { PAGE_LIMITS } from '../../domain/page.ts';
+import { itemsQuery, pageArgs, pageType } from '../page.ts';
 import { edgeNodeQuery } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
@@ -87,12 +88,11 @@ builder.queryField('projects', (t) =>
   t.field({
     type: ProjectPage,
     description:
-      'Projects the viewer is a member of, filtered, sorted and paged. `limit` above 100 is an error here; ' +
-      'the REST and tool routes clamp it to 100 instead.',
+      `Projects the viewer is a member of, filtered, sorted and paged. \`limit\` above ${PAGE_LIMITS.maxLimit} is an error here; ` +
+      `the REST and tool routes clamp it to ${PAGE_LIMITS.maxLimit} instead.`,
     args: {
       ...projectListArgs(t),
-      limit: t.arg.int({ defaultValue: 50, description: 'Page size, 1 to 100.' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Items to skip.' }),
+      ...pageArgs(t.arg, 'projects'),
     },
     resolve: async (_root, args, ctx, info) => {
       const page = await projectListPage(ctx.db, viewerOf(ctx).userId, {

@@ -4,7 +4,7 @@ import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/l
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { LabelType } from './label.ts';
@@ -213,11 +213,7 @@ builder.queryFields((t) => ({
       `paged by limit (1 to ${TASK_LIST_LIMITS.maxLimit}, default ${TASK_LIST_LIMITS.defaultLimit}) and offset.`,
     args: {
       filter: t.arg({ type: TaskFilterInput, description: 'Filters (all optional).' }),
-      limit: t.arg.int({
-        defaultValue: TASK_LIST_LIMITS.defaultLimit,
-        description: `Page size, 1 to ${TASK_LIST_LIMITS.maxLimit}.`,
-      }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Tasks to skip.' }),
+      ...pageArgs(t.arg, 'tasks', TASK_LIST_LIMITS),
     },
     resolve: async (_root, args, ctx, info) => {
       const q = await taskListQuery(
@@ -226,17 +222,7 @@ builder.queryFields((t) => ({
         { ...(args.filter ?? {}), limit: args.limit, offset: args.offset },
         { deferProjectCheck: true },
       );
-      const [items, total] = await Promise.all([
-        ctx.db.task.findMany({
-          ...itemsQuery(ctx, info),
-          where: q.where,
-          orderBy: q.orderBy,
-          take: q.take,
-          skip: q.skip,
-        }),
-        countTasks(ctx.db, q),
-      ]);
-      return { items, total, limit: q.limit, offset: q.offset };
+      return loadPage(ctx.db.task, q, ctx, info, () => countTasks(ctx.db, q));
     },
   }),
   tasksConnection: t.connection(

@@ -1,6 +1,16 @@
 import { teamsOfWhere } from '../../domain/team.ts';
+import { TEAM_ROLES, addTeamMember, listTeamMembers, removeTeamMember, setTeamMemberRole } from '../../domain/team-member.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
+
+/** A team role: `owner` or `member`. */
+export const TeamRoleEnum = builder.enumType('TeamRole', {
+  description: 'Role in a team. Owners manage its members and invites; a team always keeps at least one owner.',
+  values: {
+    owner: { description: 'Manages the team: adds and removes members, changes roles, invites people.' },
+    member: { description: 'Works on the team’s boards; may leave the team.' },
+  } as const,
+});
 
 /** A team: a group of users owning boards and agents. */
 export const TeamType = builder.prismaObject('Team', {
@@ -9,8 +19,93 @@ export const TeamType = builder.prismaObject('Team', {
     id: t.exposeString('uuid', { description: 'Team UUID (REST API team id).' }),
     number: t.exposeInt('id', { description: 'Numeric team id (tool API `team_id`).' }),
     title: t.exposeString('title', { description: 'Team name.' }),
+    members: t.prismaField({
+      type: ['TeamMember'],
+      description:
+        'Members with their roles, owners first, then by join time. Empty unless the viewer belongs to the team ' +
+        '(a board member outside the team does not see its roster). Not paged: teams are small.',
+      resolve: async (query, team, _args, ctx) => {
+        const viewerId = viewerOf(ctx).userId;
+        const mine = await ctx.db.teamMember.findUnique({ where: { teamId_userId: { teamId: team.id, userId: viewerId } } });
+        return mine ? listTeamMembers(ctx.db, viewerId, team.id, query) : [];
+      },
+    }),
+    viewerRole: t.field({
+      type: TeamRoleEnum,
+      nullable: true,
+      description: 'The viewer’s role in the team; null if the viewer is not a member.',
+      resolve: async (team, _args, ctx) => {
+        const mine = await ctx.db.teamMember.findUnique({
+          where: { teamId_userId: { teamId: team.id, userId: viewerOf(ctx).userId } },
+        });
+        return (mine?.role as (typeof TEAM_ROLES)[number] | undefined) ?? null;
+      },
+    }),
   }),
 });
+
+/** A user's membership of a team, with the role. */
+export const TeamMemberType = builder.prismaObject('TeamMember', {
+  description: 'A user who belongs to a team, and their role in it.',
+  fields: (t) => ({
+    user: t.relation('user', { description: 'The member.' }),
+    role: t.field({ type: TeamRoleEnum, description: 'Role in the team.', resolve: (m) => m.role as (typeof TEAM_ROLES)[number] }),
+    joinedAt: t.expose('createdAt', { type: 'DateTime', description: 'When the user joined the team.' }),
+  }),
+});
+
+const teamArg = 'The team: its UUID (`Team.id`) or its number (`Team.number`).';
+const teamUserArg =
+  'The user: an email address, or a positive integer user id written as digits. A user who does not share a team ' +
+  'with the viewer is NOT_FOUND, exactly like an unknown one.';
+
+builder.mutationFields((t) => ({
+  addTeamMember: t.prismaField({
+    type: 'TeamMember',
+    description:
+      'Adds a user to a team (team owners only: a member gets FORBIDDEN `not_team_owner`) and to every board of the team. ' +
+      'Only users who already share a team with the viewer can be added directly; anyone else joins by `createTeamInvite` ' +
+      '(an unknown and a foreign user get the same NOT_FOUND). Adding a member again changes nothing.',
+    args: {
+      teamId: t.arg.string({ required: true, description: teamArg }),
+      user: t.arg.string({ required: true, description: teamUserArg }),
+      role: t.arg({ type: TeamRoleEnum, description: 'Role of a new member (default `member`).' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const r = await addTeamMember(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
+      return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
+    },
+  }),
+  removeTeamMember: t.prismaField({
+    type: 'Team',
+    description:
+      'Removes a user from a team: owners remove anyone, a member only themselves (leaving). The last owner cannot go ' +
+      '(CONFLICT `last_owner`). The user leaves every board of the team (a board they were alone on passes to the ' +
+      'team’s owners) and stops watching its tasks; their assignments stay as history.',
+    args: {
+      teamId: t.arg.string({ required: true, description: teamArg }),
+      user: t.arg.string({ required: true, description: teamUserArg }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const r = await removeTeamMember(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user });
+      return ctx.db.team.findUniqueOrThrow({ ...query, where: { id: r.team.id } });
+    },
+  }),
+  setTeamMemberRole: t.prismaField({
+    type: 'TeamMember',
+    description:
+      'Changes a member’s role (team owners only). Demoting the last owner is CONFLICT `last_owner`: promote someone first.',
+    args: {
+      teamId: t.arg.string({ required: true, description: teamArg }),
+      user: t.arg.string({ required: true, description: teamUserArg }),
+      role: t.arg({ type: TeamRoleEnum, required: true, description: 'The new role.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const r = await setTeamMemberRole(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
+      return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
+    },
+  }),
+}));
 
 /** An automation identity of a team; can be assigned to tasks. */
 export const AgentType = builder.prismaObject('Agent', {

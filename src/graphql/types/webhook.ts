@@ -14,7 +14,7 @@ import { requireProject, requireTeam } from '../../domain/access.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { connectionType } from '../connection.ts';
-import { itemsQuery, pageType } from '../page.ts';
+import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
@@ -288,26 +288,15 @@ builder.queryFields((t) => ({
     args: {
       subscriptionId: t.arg.int({ required: true, description: 'Subscription id.' }),
       status: t.arg({ type: WebhookDeliveryStatusEnum, description: 'Only deliveries in this state.' }),
-      limit: t.arg.int({ defaultValue: 50, description: 'Page size, 1 to 100.' }),
-      offset: t.arg.int({ defaultValue: 0, description: 'Items to skip.' }),
+      ...pageArgs(t.arg, 'deliveries'),
     },
     resolve: async (_root, args, ctx, info) => {
       const q = await deliveryListQuery(ctx.db, viewerOf(ctx).userId, args.subscriptionId, {
         status: args.status ?? undefined,
-        limit: args.limit ?? undefined,
-        offset: args.offset ?? undefined,
+        limit: args.limit,
+        offset: args.offset,
       });
-      const [items, total] = await Promise.all([
-        ctx.db.webhookDelivery.findMany({
-          ...itemsQuery(ctx, info),
-          where: q.where,
-          orderBy: q.orderBy,
-          take: q.take,
-          skip: q.skip,
-        }),
-        ctx.db.webhookDelivery.count({ where: q.where }),
-      ]);
-      return { items, total, limit: q.limit, offset: q.offset };
+      return loadPage(ctx.db.webhookDelivery, q, ctx, info);
     },
   }),
   webhookDeliveriesConnection: t.connection(

@@ -3,12 +3,13 @@ import { COMMENT_PAGE, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../..
 import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
+import { MAX_OFFSET } from '../../../domain/page.ts';
 
 /** Query string of the comment lists (tool and REST): the task, paging and order. */
 export const commentListQuery = z.object({
   ...taskRefQuery,
   limit: qsInt(1, COMMENT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
-  offset: qsInt(0, 1_000_000).optional().describe('Comments to skip (default 0).'),
+  offset: qsInt(0, MAX_OFFSET).optional().describe('Comments to skip (default 0).'),
   sort_order: z.enum(['asc', 'desc']).optional().describe('`asc` oldest first (default) or `desc`.'),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INBOX_PAGE, MAX_NOTIFICATION_IDS } from '../../../domain/inbox.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
+import { MAX_OFFSET } from '../../../domain/page.ts';
 
 /** The `notification_ids` body of archive and mark-read (tool and REST). */
 export const notificationIdsBody = z.object({
@@ -14,5 +15,5 @@ export const notificationIdsBody = z.object({
 /** Paging of the inbox list in a query string. */
 export const inboxPagingQuery = {
   limit: qsInt(1, INBOX_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
-  offset: qsInt(0, 1_000_000).optional().describe('Notifications to skip (default 0).'),
+  offset: qsInt(0, MAX_OFFSET).optional().describe('Notifications to skip (default 0).'),
 };

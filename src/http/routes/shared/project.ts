@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_INT, STATUSES } from '../../../domain/fields.ts';
+import { MAX_OFFSET, PAGE_LIMITS } from '../../../domain/page.ts';
+import { PROJECT_SEARCH_MAX } from '../../../domain/project.ts';
 import { qsId, qsInt } from '../../query-params.ts';
-
-/** Largest page of a project list; bigger `limit`s are clamped to it (spec 8: "capped at 100"). */
-export const PROJECT_LIST_MAX = 100;
 
 /** Query string of the project lists (tool and REST; spec 4.1, 4.2). */
 export const projectListQuery = z.object({
@@ -11,12 +10,17 @@ export const projectListQuery = z.object({
     .enum(STATUSES, { message: 'must be Normal, Archive or Deleted' })
     .default('Normal')
     .describe('Only projects with this status (default `Normal`).'),
-  search: z.string().max(200).optional().describe('Case-insensitive text in the title or description (up to 200 characters).'),
+  search: z
+    .string()
+    .max(PROJECT_SEARCH_MAX)
+    .optional()
+    .describe(`Case-insensitive text in the title or description (up to ${PROJECT_SEARCH_MAX} characters).`),
+  // Spec 8: the page is "capped at 100": a larger limit is clamped here, not refused.
   limit: qsInt(1, MAX_INT)
-    .transform((n) => Math.min(n, PROJECT_LIST_MAX))
-    .default(50)
-    .describe('Page size, default 50; values above 100 are clamped to 100.'),
-  offset: qsInt(0, MAX_INT).default(0).describe('Projects to skip (default 0).'),
+    .transform((n) => Math.min(n, PAGE_LIMITS.maxLimit))
+    .default(PAGE_LIMITS.defaultLimit)
+    .describe(`Page size, default ${PAGE_LIMITS.defaultLimit}; values above ${PAGE_LIMITS.maxLimit} are clamped to ${PAGE_LIMITS.maxLimit}.`),
+  offset: qsInt(0, MAX_OFFSET).default(0).describe(`Projects to skip (default 0, at most ${MAX_OFFSET}).`),
   sort_by: z
     .enum(['title', 'createdAt', 'updatedAt'], { message: 'must be title, createdAt or updatedAt' })
     .default('title')

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
 import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsDate, qsId, qsInt, qsList } from '../../query-params.ts';
+import { MAX_OFFSET } from '../../../domain/page.ts';
 
 /** Query parameters of the task list (tool `GET /api/mcp/tasks` and `GET /api/v1/tasks`). */
 export const taskListQuery = z.object({
@@ -32,7 +33,7 @@ export const taskListQuery = z.object({
   limit: qsInt(1, TASK_LIST_LIMITS.maxLimit)
     .optional()
     .describe(`Page size, 1 to ${TASK_LIST_LIMITS.maxLimit} (default ${TASK_LIST_LIMITS.defaultLimit}).`),
-  offset: qsInt(0, 1_000_000).optional().describe('Tasks to skip (default 0).'),
+  offset: qsInt(0, MAX_OFFSET).optional().describe('Tasks to skip (default 0).'),
 });
 export type TaskListQueryParams = z.output<typeof taskListQuery>;
 

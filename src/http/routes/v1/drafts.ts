@@ -5,6 +5,7 @@ import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { draftOut, draftSchema, publishedTask, publishedTaskSchema } from '../../presenters/draft.ts';
+import { MAX_OFFSET } from '../../../domain/page.ts';
 
 const idParams = z.object({ id: qsId() });
 const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join(', ')}` });
@@ -62,7 +63,7 @@ export const listDraftsRoute = route({
   `),
   query: z.object({
     limit: qsInt(1, DRAFT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
-    offset: qsInt(0, 1_000_000).optional().describe('Drafts to skip (default 0).'),
+    offset: qsInt(0, MAX_OFFSET).optional().describe('Drafts to skip (default 0).'),
   }),
   response: z.object({ success: z.literal(true), drafts: z.array(draftSchema), total: z.number(), limit: z.number(), offset: z.number() }),
   toVariables: ({ query }) => ({ limit: query.limit ?? DRAFT_PAGE.defaultLimit, offset: query.offset ?? 0 }),

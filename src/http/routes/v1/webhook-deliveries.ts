@@ -4,6 +4,7 @@ import { qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { subscriptionParams } from './webhooks.ts';
+import { MAX_OFFSET, PAGE_LIMITS } from '../../../domain/page.ts';
 
 // A subscription's delivery log, redelivery and test ping.
 
@@ -22,8 +23,8 @@ export const listDeliveriesRoute = route({
     status: z
       .enum(['pending', 'succeeded', 'failed', 'skipped'], { message: 'must be pending, succeeded, failed or skipped' })
       .optional(),
-    limit: qsInt(1, 100).optional().describe('Page size, 1 to 100 (default 50).'),
-    offset: qsInt(0, 1_000_000).optional().describe('Items to skip.'),
+    limit: qsInt(1, PAGE_LIMITS.maxLimit).optional().describe(`Page size, 1 to ${PAGE_LIMITS.maxLimit} (default ${PAGE_LIMITS.defaultLimit}).`),
+    offset: qsInt(0, MAX_OFFSET).optional().describe('Items to skip.'),
   }),
   response: z.object({
     success: z.literal(true),
@@ -43,7 +44,7 @@ export const listDeliveriesRoute = route({
   toVariables: ({ params, query }) => ({
     subscriptionId: params.subscriptionId,
     status: query.status ?? null,
-    limit: query.limit ?? 50,
+    limit: query.limit ?? PAGE_LIMITS.defaultLimit,
     offset: query.offset ?? 0,
   }),
   toBody: (data) => ({

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/auth/password.ts';
+import { acceptTeamInvite, createTeamInvite, listTeamInvites, revokeTeamInvite } from '../../src/domain/team-invite.ts';
+import { setPassword } from '../../src/domain/user.ts';
+import { useTestDb } from '../support/database.ts';
+import { useBystander } from '../support/bystander.ts';
+import { makeBoard, makeTeam, makeUser } from '../support/factories.ts';
+import { rejection } from '../support/errors.ts';
+
+const db = useTestDb();
+useBystander(db);
+
+const PASSWORD = 'correct horse battery';
+
+async function invited(email = `new-${Math.random().toString(36).slice(2, 10)}@test.local`) {
+  const owner = await makeUser(db, 'Owner');
+  const board = await makeBoard(db, owner.id);
+  const created = await createTeamInvite(db, owner.id, { teamId: board.team.uuid, email });
+  return { owner, board, email, ...created };
+}
+
+const expectInvalid = async (p: Promise<unknown>) => {
+  const err = await rejection(p);
+  expect([err.code, err.field, err.detail, err.message]).toEqual([
+    'VALIDATION',
+    'token',
+    'invalid_invite',
+    'This invite link is invalid, has expired or was already used.',
+  ]);
+};
+
+describe('creating invites', () => {
+  it('stores only a hash of the token; valid 7 days; re-inviting replaces the pending invite', async () => {
+    const { owner, board, email, token, invite } = await invited('Mixed.Case@Test.Local');
+    expect(email.toLowerCase()).toBe(invite.email);
+    expect(token).toMatch(/^inv_[\w-]{43}$/);
+    const row = await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } });
+    expect(JSON.stringify(row)).not.toContain(token.slice(4));
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(7 * 86_400_000);
+    expect(row.invitedById).toBe(owner.id);
+
+    const again = await createTeamInvite(db, owner.id, { teamId: board.team.id, email: 'mixed.case@test.local' });
+    expect((await listTeamInvites(db, owner.id, board.team.id)).map((i) => i.id)).toEqual([again.invite.id]);
+    await expectInvalid(acceptTeamInvite(db, { token, displayName: 'X', password: PASSWORD }, null));
+  });
+
+  it('owners only; an existing member is CONFLICT; a bad email or role is VALIDATION', async () => {
+    const [ann, ben] = [await makeUser(db), await makeUser(db)];
+    const team = await makeTeam(db, [ann.id, ben.id]);
+    let err = await rejection(createTeamInvite(db, ben.id, { teamId: team.id, email: 'x@test.local' }));
+    expect([err.code, err.detail]).toEqual(['FORBIDDEN', 'not_team_owner']);
+    err = await rejection(createTeamInvite(db, ann.id, { teamId: team.id, email: ben.email.toUpperCase() }));
+    expect([err.code, err.field, err.detail]).toEqual(['CONFLICT', 'email', 'already_member']);
+    err = await rejection(createTeamInvite(db, ann.id, { teamId: team.id, email: 'not-an-email' }));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'email']);
+    err = await rejection(createTeamInvite(db, ann.id, { teamId: team.id, email: 'x@test.local', role: 'admin' }));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'role']);
+    const stranger = await makeUser(db);
+    expect((await rejection(createTeamInvite(db, stranger.id, { teamId: team.id, email: 'x@test.local' }))).code).toBe('NOT_FOUND');
+    expect(await db.teamInvite.count({ where: { teamId: team.id } })).toBe(0);
+  });
+
+  it('revoking: owners of the invite’s team; then the link is dead', async () => {
+    const { owner, token, invite } = await invited();
+    const stranger = await makeUser(db);
+    expect((await rejection(revokeTeamInvite(db, stranger.id, invite.id))).code).toBe('NOT_FOUND');
+    expect((await revokeTeamInvite(db, owner.id, invite.id)).revokedAt).toBeInstanceOf(Date);
+    expect((await rejection(revokeTeamInvite(db, owner.id, invite.id))).detail).toBe('not_pending');
+    await expectInvalid(acceptTeamInvite(db, { token, displayName: 'X', password: PASSWORD }, null));
+  });
+});
+
+describe('accepting invites', () => {
+  it('a new person: the account is made, joins the team and its boards; the token works once', async () => {
+    const { board, email, token } = await invited();
+    const user = await acceptTeamInvite(db, { token, displayName: ' Nia ', password: PASSWORD }, '203.0.113.9');
+    expect([user.email, user.displayName]).toEqual([email, 'Nia']);
+    expect(await verifyPassword(PASSWORD, user.passwordHash)).toBe(true);
+    expect(await db.teamMember.findUnique({ where: { teamId_userId: { teamId: board.team.id, userId: user.id } } })).toMatchObject({ role: 'member' });
+    expect(await db.projectMember.count({ where: { projectId: board.project.id, userId: user.id } })).toBe(1);
+    await expectInvalid(acceptTeamInvite(db, { token, displayName: 'Nia', password: PASSWORD }, null));
+  });
+
+  it('wrong, expired and revoked tokens get one identical error; nothing is written', async () => {
+    const { token, invite } = await invited();
+    const users = await db.user.count();
+    await expectInvalid(acceptTeamInvite(db, { token: token + 'x', displayName: 'X', password: PASSWORD }, null));
+    await expectInvalid(acceptTeamInvite(db, { token: 'inv_guess', displayName: 'X', password: PASSWORD }, null));
+    await db.teamInvite.update({ where: { id: invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await expectInvalid(acceptTeamInvite(db, { token, displayName: 'X', password: PASSWORD }, null));
+    expect(await db.user.count()).toBe(users);
+    const err = await rejection(acceptTeamInvite(db, { token: 'x'.repeat(201), displayName: 'X', password: PASSWORD }, null));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'token']);
+  });
+
+  it('a new person needs a display name and a password of 8+ characters (the invite stays usable)', async () => {
+    const { token } = await invited();
+    let err = await rejection(acceptTeamInvite(db, { token, password: PASSWORD }, null));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'displayName']);
+    err = await rejection(acceptTeamInvite(db, { token, displayName: 'Nia', password: 'short' }, null));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'password']);
+    expect((await acceptTeamInvite(db, { token, displayName: 'Nia', password: PASSWORD }, null)).displayName).toBe('Nia');
+  });
+
+  it('an existing account with a password must give it; its name is kept', async () => {
+    const existing = await makeUser(db, 'Known');
+    await setPassword(db, existing.email, PASSWORD);
+    const { board, token } = await invited(existing.email);
+    const err = await rejection(acceptTeamInvite(db, { token, displayName: 'Hijack', password: 'wrong password' }, null));
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'password', 'wrong_password']);
+    expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: existing.id } })).toBe(0);
+    const user = await acceptTeamInvite(db, { token, displayName: 'Hijack', password: PASSWORD }, null);
+    expect([user.id, user.displayName]).toEqual([existing.id, existing.displayName]);
+    expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: existing.id } })).toBe(1);
+  });
+
+  it('an existing account without a password gets the one given', async () => {
+    const existing = await makeUser(db, 'Nopass');
+    const { token } = await invited(existing.email);
+    const user = await acceptTeamInvite(db, { token, displayName: 'Ignored', password: PASSWORD }, null);
+    expect(user.id).toBe(existing.id);
+    expect(await verifyPassword(PASSWORD, user.passwordHash)).toBe(true);
+  });
+
+  it('two accepts racing with one token: exactly one wins', async () => {
+    const { token } = await invited();
+    const results = await Promise.allSettled(
+      [1, 2].map(() => acceptTeamInvite(db, { token, displayName: 'Racer', password: PASSWORD }, null)),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+  });
+
+  it('guessing is throttled per IP, like sign-in (20 free attempts, then growing delays)', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 20; i++) {
+      await expectInvalid(acceptTeamInvite(db, { token: `inv_guess${i}`, password: 'x' }, ip));
+    }
+    // The delays grow from 1 s, so however slow the machine, a refusal comes within a few more guesses.
+    let err = await rejection(acceptTeamInvite(db, { token: 'inv_guess', password: 'x' }, ip));
+    for (let i = 0; i < 10 && err.code !== 'RATE_LIMITED'; i++) {
+      err = await rejection(acceptTeamInvite(db, { token: 'inv_guess', password: 'x' }, ip));
+    }
+    expect([err.code, err.detail]).toEqual(['RATE_LIMITED', 'login_throttled']);
+  });
+});
