@@ -17,7 +17,7 @@ interface World extends TenantWorld {
   projectA2: number;
   /** Tasks of A's board made for the routes that change or remove one. */
   spare: { moveTool: number; moveRest: number; remove: number; draft: number };
-  /** A user who shares nothing with A yet (to add as a member). */
+  /** A user of A's team who is not on A's board (to add as a member). */
   outsider: number;
   /** A delivery of a task event to A's webhook. */
   taskDelivery: number;
@@ -136,6 +136,12 @@ beforeAll(async () => {
     await t.fetch('/api/v1/comments', { method: 'POST', ...as, json: { task_id: world.aTask.id, text: `comment on ${title}` } });
   }
   const taskEvent = await t.db.outboxEvent.findFirstOrThrow({ where: { projectId: world.a.projectId, taskId: { not: null } }, orderBy: { id: 'asc' } });
+  // A user of A's team who is not on A's board yet: the one add-member may add.
+  const teamMate = async () => {
+    const user = await makeUser(t.db, 'Mate');
+    await t.db.teamMember.create({ data: { teamId: world.a.teamId, userId: user.id } });
+    return user.id;
+  };
   const projectA2 = await makeProject(t.db, { memberIds: [world.a.userId], teamId: world.a.teamId, prefix: 'TWO' });
   w = {
     ...world,
@@ -146,7 +152,7 @@ beforeAll(async () => {
       remove: await newTask('removed'),
       draft: ((await (await t.fetch('/api/v1/drafts', { method: 'POST', ...as, json: { title: 'removed' } })).json()) as { draft: { id: number } }).draft.id,
     },
-    outsider: (await makeUser(t.db, 'Outsider')).id,
+    outsider: await teamMate(),
     taskDelivery: (await t.db.webhookDelivery.create({ data: { subscriptionId: world.webhookId, eventId: taskEvent.id, status: 'failed' } })).id,
   };
   // The world's own delivery may be of a board event without a task; deliveries are only of task events.
@@ -154,13 +160,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-/** `"public"."Task"."title"` → `Task.title`, parameters folded, white space collapsed. */
+/** `"public"."Task"."title"` → `Task.title`, parameters and multi-row VALUES folded, white space collapsed. */
 function normaliseSql(sql: string): string {
   return sql
     .replace(/"public"\./g, '')
     .replace(/"(\w+)"/g, '$1')
     .replace(/\$\d+(\s*,\s*\$\d+)*/g, '$')
     .replace(/\s+/g, ' ')
+    .replace(/\(\$\)(, \(\$\))+/g, '($), …')
     .trim();
 }
 
