@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** Stable error codes; GraphQL `extensions.code` and REST `error` carry them. */
 export type ErrorCode =
@@ -13,7 +14,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'RATE_LIMITED'
   | 'INTERNAL'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  | 'UNAVAILABLE';
 
 /** The one mapping from error code to HTTP status, used by every facade. */
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -29,6 +31,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   TIMEOUT: 503,
+  UNAVAILABLE: 503,
 };
 
 /**
@@ -98,15 +101,23 @@ export class ForbiddenError extends AppError {
   }
 }
 
-/** Reads the code of any error: AppErrors keep theirs, GraphQL's own are validation. */
+/** What a caller is told when the database does not answer (UNAVAILABLE, 503 with `Retry-After`). */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; retry after the time in Retry-After.';
+
+/**
+ * Reads the code of any error: AppErrors keep theirs, GraphQL's own are
+ * validation, a database that cannot be reached is UNAVAILABLE (not the
+ * request's fault), anything else INTERNAL.
+ */
 export function errorCodeOf(err: unknown): ErrorCode {
   if (err instanceof AppError) return err.code;
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code;
     if (typeof code === 'string' && code in HTTP_STATUS) return code as ErrorCode;
-    if (err.originalError && !(err.originalError instanceof GraphQLError)) return 'INTERNAL';
+    if (err.originalError && !(err.originalError instanceof GraphQLError))
+      return isDatabaseUnavailable(err.originalError) ? 'UNAVAILABLE' : 'INTERNAL';
     if (err.originalError) return errorCodeOf(err.originalError);
     return 'VALIDATION';
   }
-  return 'INTERNAL';
+  return isDatabaseUnavailable(err) ? 'UNAVAILABLE' : 'INTERNAL';
 }

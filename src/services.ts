@@ -9,6 +9,7 @@ import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/even
 import { memoryWakeChannel, redisWakeChannel, type WakeChannel } from './events/wake-channel.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from './events/webhook-delivery.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { DatabaseOutageMonitor } from './db/unavailable.ts';
 import { createSearchIndex } from './search/create-search-index.ts';
 import type { SearchIndex } from './search/search-index.ts';
 
@@ -28,6 +29,8 @@ export interface Services {
   dispatcher: EventDispatcher | null;
   /** Task search; the dispatcher keeps it in sync when present. */
   search?: SearchIndex;
+  /** Whether requests find the database unavailable (503s, logged once per outage). */
+  databaseOutage: DatabaseOutageMonitor;
   /** Test-only fault injection. */
   faults?: ServiceFaults;
 }
@@ -53,6 +56,8 @@ export interface ServicesOptions {
   dispatcher?: boolean | Partial<DispatcherOptions>;
   /** Live-event feed tuning (tests shorten the polls). */
   feed?: Partial<FeedOptions>;
+  /** The wake channel to use instead of config's (Redis with REDIS_URL, else in process): the workers of `serve --workers` pass theirs. */
+  wakeChannel?: WakeChannel;
   faults?: ServiceFaults;
 }
 
@@ -79,9 +84,11 @@ export async function createServices(
     const result = await migrate(database);
     if (result.applied.length) logger.info({ applied: result.applied }, 'migrations applied');
   }
-  const wakeChannel = config.REDIS_URL
+  const wakeChannel =
+    opts.wakeChannel ??
+    (config.REDIS_URL
     ? redisWakeChannel({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
-    : memoryWakeChannel();
+    : memoryWakeChannel());
   const feed = new EventFeed(database.background, wakeChannel, logger, { ...DEFAULT_FEED_OPTIONS, ...opts.feed });
   feed.start();
   const services: Services = {
@@ -92,6 +99,7 @@ export async function createServices(
     wakeChannel,
     dispatcher: null,
     search: createSearchIndex(config, database),
+    databaseOutage: new DatabaseOutageMonitor(() => database.sql.query('SELECT 1'), logger),
     faults: opts.faults,
   };
 
@@ -120,6 +128,7 @@ export async function createServices(
 
   return Object.assign(services, {
     close: async () => {
+      services.databaseOutage.close();
       await services.dispatcher?.stop();
       await feed.stop();
       await wakeChannel.close();

@@ -37,6 +37,11 @@ export class Backoff {
     return Math.min(this.maxMs, this.initialMs * 2 ** Math.min(this.failures - 1, 30));
   }
 
+  /** The delay the next failure would get, without recording one. */
+  peek(): number {
+    return Math.min(this.maxMs, this.initialMs * 2 ** Math.min(this.failures, 30));
+  }
+
   /** Consecutive failures so far (0 after a success). */
   get count(): number {
     return this.failures;

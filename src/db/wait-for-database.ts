@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { describeError } from './outage.ts';
+import { UNREACHABLE_CODES } from './unavailable.ts';
 
 /** PostgreSQL could not be reached (or refused us) at start-up; the message names DATABASE_URL. */
 export class DatabaseUnavailableError extends Error {
@@ -25,22 +26,9 @@ export interface WaitOptions {
 // Errors that say "not yet" (the server is down, starting, restarting or
 // unreachable for now): worth waiting for. Anything else (wrong password, no
 // such database, bad TLS settings) will not fix itself and stops at once.
-const TRANSIENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ENOTFOUND', // a compose service name resolves only once its container exists
-  'EPIPE',
-  '57P03', // cannot_connect_now: the server is starting up or shutting down
-  '53300', // too_many_connections
-]);
-
 function isTransient(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string') return TRANSIENT_CODES.has(code);
+  if (typeof code === 'string') return UNREACHABLE_CODES.has(code);
   // pg's own timeout and a socket closed during the handshake carry no code.
   return /timeout|terminated|Connection terminated|closed/i.test(err instanceof Error ? err.message : '');
 }

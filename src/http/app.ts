@@ -9,6 +9,7 @@ import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
 import { describeError } from '../db/outage.ts';
+import { isDatabaseUnavailableAnswer, maskGraphQLError } from './unavailable-answer.ts';
 import { AppError, GoneError, NotFoundError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
@@ -73,7 +74,8 @@ export function createApp(services: Services) {
     landingPage: false,
     logging: false,
     // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
-    maskedErrors: { isDev: false },
+    // A database that does not answer is UNAVAILABLE with 503, as on the REST routes.
+    maskedErrors: { isDev: false, maskError: maskGraphQLError },
     // yoga's own caches hold 1,024 documents and 1,024 syntax errors whatever their size (a
     // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
     // syntax errors are not kept. Validation results stay keyed by the cached document object.
@@ -104,6 +106,16 @@ export function createApp(services: Services) {
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
+  });
+
+  // A database outage: every route answers 503 UNAVAILABLE (error-body.ts); here the answer gets
+  // `Retry-After` and the outage is counted, logged once when it starts and once when it ends.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 503 && (await isDatabaseUnavailableAnswer(c.res))) {
+      services.databaseOutage.refuse();
+      if (!c.res.headers.has('retry-after')) c.res.headers.set('Retry-After', String(services.databaseOutage.retryAfterSeconds));
+    }
   });
 
   // RFC 9110 11.6.1: every 401 names the scheme that would work (HTTP libraries and MCP clients look for it).

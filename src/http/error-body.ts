@@ -1,4 +1,4 @@
-import { AppError, HTTP_STATUS, errorCodeOf, type ErrorCode } from '../errors.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, HTTP_STATUS, errorCodeOf, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 
 /** Spec 7.1: the error body of every REST and tool route. */
@@ -29,6 +29,9 @@ export function renameLeadingField(message: string, field: string, publicField: 
 /**
  * Maps any error to its HTTP status and spec 7.1 body. Unknown errors are
  * logged and masked: the caller learns only that it was an internal error.
+ * A database that does not answer is 503 UNAVAILABLE (`details.code:
+ * unavailable`), not logged here: the app logs the outage once
+ * (src/db/unavailable.ts) and adds `Retry-After`.
  * `rename` turns a GraphQL argument path into the route's public field name.
  */
 export function toErrorResponse(
@@ -42,6 +45,12 @@ export function toErrorResponse(
     return {
       status: 500,
       body: { success: false, error: code, message: 'Internal error', details: { field: null, code: 'internal' } },
+    };
+  }
+  if (code === 'UNAVAILABLE' && !(err instanceof AppError)) {
+    return {
+      status: HTTP_STATUS.UNAVAILABLE,
+      body: { success: false, error: code, message: DATABASE_UNAVAILABLE_MESSAGE, details: { field: null, code: 'unavailable' } },
     };
   }
   const app = err instanceof AppError ? err : (err as { originalError?: unknown }).originalError;

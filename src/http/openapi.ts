@@ -46,10 +46,22 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   RATE_LIMITED: 'Too many requests; `Retry-After` says when to retry.',
   INTERNAL: 'Unexpected error (masked; the request id is in `x-request-id`).',
   TIMEOUT: 'The request took longer than REQUEST_TIMEOUT_MS.',
+  UNAVAILABLE:
+    'The database does not answer (`details.code: unavailable`), or the service is still starting (`starting`); ' +
+    '`Retry-After` says when to retry.',
 };
 
 /** What every route may answer, whatever it does (FORBIDDEN: the CSRF check of cookie requests). */
-const EVERY_ROUTE: ErrorCode[] = ['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL', 'TIMEOUT'];
+const EVERY_ROUTE: ErrorCode[] = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'TIMEOUT',
+  'UNAVAILABLE',
+];
 
 /**
  * The error codes a route can answer: those of every route, NOT_FOUND when
@@ -115,7 +127,24 @@ function getHeaders(def: RouteDef): JsonSchema {
   };
 }
 
-/** `components.responses`: one error response per code, named by it. */
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } };
+
+/** Codes that share an HTTP status answer one response named by them all (`TIMEOUT_OR_UNAVAILABLE`). */
+const sharedResponseName = (codes: ErrorCode[]) => codes.join('_OR_');
+
+/** Error codes grouped by their HTTP status, in status order. */
+function codesByStatus(codes: ErrorCode[]): [string, ErrorCode[]][] {
+  const groups = new Map<string, ErrorCode[]>();
+  // By status, then by name: a shared response's name does not depend on the order codes come in.
+  for (const code of [...codes].sort((a, b) => HTTP_STATUS[a] - HTTP_STATUS[b] || a.localeCompare(b)))
+    groups.set(String(HTTP_STATUS[code]), [...(groups.get(String(HTTP_STATUS[code])) ?? []), code]);
+  return [...groups];
+}
+
+/**
+ * `components.responses`: one error response per code, named by it, and one
+ * per status several codes share (its body is one of theirs).
+ */
 function errorComponents() {
   const schemas: Record<string, JsonSchema> = {};
   const responses: Record<string, JsonSchema> = {};
@@ -123,13 +152,32 @@ function errorComponents() {
     schemas[`Error_${code}`] = errorBody(code);
     responses[code] = {
       description,
-      ...(code === 'RATE_LIMITED'
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } }, ...RATE_HEADERS } }
-        : {}),
+      ...(code === 'RATE_LIMITED' ? { headers: { ...RETRY_AFTER, ...RATE_HEADERS } } : {}),
+      ...(code === 'UNAVAILABLE' ? { headers: RETRY_AFTER } : {}),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/Error_${code}` } } },
     };
   }
+  for (const [, codes] of codesByStatus(Object.keys(ERROR_DESCRIPTIONS) as ErrorCode[])) {
+    if (codes.length < 2) continue;
+    responses[sharedResponseName(codes)] = {
+      description: codes.map((code) => `\`${code}\`: ${ERROR_DESCRIPTIONS[code]}`).join(' '),
+      headers: Object.assign({}, ...codes.map((code) => (responses[code] as { headers?: object }).headers ?? {})),
+      content: {
+        'application/json': { schema: { oneOf: codes.map((code) => ({ $ref: `#/components/schemas/Error_${code}` })) } },
+      },
+    };
+  }
   return { schemas, responses };
+}
+
+/** The `responses` entries of a route's error codes: one per status, a shared response where codes share it. */
+export function errorResponsesOf(codes: ErrorCode[]): Record<string, { $ref: string }> {
+  return Object.fromEntries(
+    codesByStatus(codes).map(([status, group]) => [
+      status,
+      { $ref: `#/components/responses/${group.length === 1 ? group[0] : sharedResponseName(group)}` },
+    ]),
+  );
 }
 
 /**
@@ -159,9 +207,7 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
         ...(def.method === 'GET'
           ? { '304': { description: 'Not modified: `If-None-Match` named the current `ETag`; no body.' } }
           : {}),
-        ...Object.fromEntries(
-          errorCodesOf(def).map((code) => [String(HTTP_STATUS[code]), { $ref: `#/components/responses/${code}` }]),
-        ),
+        ...errorResponsesOf(errorCodesOf(def)),
       },
     };
   }

@@ -1,8 +1,12 @@
 import type { Db } from '../db/client.ts';
+import { ValidationError } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { indexKeysOf, type ParsedQuery, parseQuery, type QueryTerm, tsqueryOr } from './query-terms.ts';
 import type { SearchFilters, SearchHit, SearchHitTask, SearchIndex } from './search-index.ts';
 import { type MatchMode, scoreTitle } from './text-score.ts';
+
+/** Longest a search statement may run on a PostgreSQL server before it is cancelled (400 `too_complex` on `query`). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2000;
 
 /** Candidates ranked in process per search: three pages' worth, at least 50. */
 const candidateCap = (limit: number) => Math.min(150, Math.max(50, limit * 3));
@@ -47,14 +51,16 @@ export class PostgresSearchIndex implements SearchIndex {
   private jit: Promise<boolean> | null = null;
 
   /**
-   * `server`: a PostgreSQL server (not PGlite): JIT, when enabled, is turned
-   * off for the search statement (its cost estimate is high by design, see
-   * the migration, and compiling would cost far more than running), and
-   * REINDEX runs CONCURRENTLY.
+   * `server`: a PostgreSQL server (not PGlite): each search statement runs
+   * with a `statement_timeout` (`statementTimeoutMs`, default
+   * {@link SEARCH_STATEMENT_TIMEOUT_MS}) and, when enabled, JIT turned off
+   * (its cost estimate is high by design, see the migration, and compiling
+   * would cost far more than running); REINDEX runs CONCURRENTLY. On PGlite
+   * the key budget of `parseQuery` alone bounds a search.
    */
   constructor(
     private readonly db: Db,
-    private readonly options: { server?: boolean } = {},
+    private readonly options: { server?: boolean; statementTimeoutMs?: number } = {},
   ) {}
 
   /** Checks that the migration's function and index exist. */
@@ -161,15 +167,28 @@ export class PostgresSearchIndex implements SearchIndex {
 
   private async candidates(parsed: ParsedQuery, match: Prisma.Sql, where: Prisma.Sql, cap: number) {
     const query = this.db.$queryRaw<CandidateRow[]>(candidateSql(parsed, match, where, cap));
-    if (!(await this.jitEnabled())) return query;
-    const [, rows] = await this.db.$transaction([this.db.$queryRaw`SELECT set_config('jit', 'off', true)`, query]);
-    return rows;
+    if (!this.options.server) return query;
+    const timeout = String(this.options.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS);
+    const settings = (await this.jitEnabled())
+      ? this.db.$queryRaw`SELECT set_config('statement_timeout', ${timeout}, true), set_config('jit', 'off', true)`
+      : this.db.$queryRaw`SELECT set_config('statement_timeout', ${timeout}, true)`;
+    try {
+      const [, rows] = await this.db.$transaction([settings, query]);
+      return rows;
+    } catch (err) {
+      if (!isStatementTimeout(err)) throw err;
+      throw new ValidationError(
+        'query',
+        `query: this search took longer than ${timeout} ms and was stopped; use fewer or shorter words.`,
+        'too_complex',
+      );
+    }
   }
 
   /**
    * Whether the server compiles plans with JIT (PostgreSQL's default; never
-   * PGlite): then the search statement runs in a transaction that turns it
-   * off, which costs three round trips. Read once per engine.
+   * PGlite): then the search statement's transaction turns it off too. Read
+   * once per engine.
    */
   private jitEnabled(): Promise<boolean> {
     if (!this.options.server) return Promise.resolve(false);
@@ -267,4 +286,11 @@ function filterSql(f: SearchFilters): Prisma.Sql {
   if (f.hasDueDate === true) parts.push(Prisma.sql`t."dueDate" IS NOT NULL`);
   if (f.hasDueDate === false) parts.push(Prisma.sql`t."dueDate" IS NULL`);
   return Prisma.join(parts, ' AND ');
+}
+
+/** PostgreSQL's "canceling statement due to statement timeout" (SQLSTATE 57014), as Prisma's adapter reports it. */
+function isStatementTimeout(err: unknown): boolean {
+  const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } })?.meta?.driverAdapterError
+    ?.cause;
+  return cause?.originalCode === '57014';
 }

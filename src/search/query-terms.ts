@@ -13,6 +13,18 @@ export const MAX_WORD_LENGTH = 40;
 /** Longest word that keeps its two-edit tolerance (the index holds 2-deletion keys up to this length). */
 export const MAX_TWO_TYPO_LENGTH = 20;
 
+/** Distinct words of a query that are matched; later ones are ignored (a query holds at most 200 characters). */
+export const MAX_QUERY_WORDS = 16;
+
+/**
+ * Index keys one query may look up, all words together: what bounds a
+ * search's cost (a 20-letter word with two typos alone needs 422 keys; 16
+ * of them made a search cost seconds). Words keep their typo budget in
+ * query order while it fits; a word that no longer fits tolerates one typo
+ * less, or none.
+ */
+export const MAX_QUERY_KEYS = 512;
+
 /** Shortest last word matched as a prefix (`auth` finds `authentication`). */
 export const MIN_PREFIX_LENGTH = 3;
 
@@ -73,7 +85,8 @@ export function isStopWord(word: string): boolean {
 /**
  * Parses a search query: ticket numbers (`ABC-12`, also `#ABC-12`) are
  * looked up exactly; every word (ticket numbers' parts included, so that
- * `COVID-19` still finds text) is matched with typo tolerance.
+ * `COVID-19` still finds text) is matched with typo tolerance, within
+ * {@link MAX_QUERY_WORDS} and {@link MAX_QUERY_KEYS}.
  */
 export function parseQuery(query: string): ParsedQuery {
   const tickets: ParsedQuery['tickets'] = [];
@@ -83,13 +96,22 @@ export function parseQuery(query: string): ParsedQuery {
       tickets.push({ ...parsed, ticketNumber: `${parsed.prefix}-${parsed.uniqueIndex}` });
     }
   }
-  const all = [...new Set(wordsOf(query))].slice(0, 16);
+  const all = [...new Set(wordsOf(query))].slice(0, MAX_QUERY_WORDS);
   const content = all.filter((w) => !isStopWord(w));
   const chosen = content.length ? content : all;
+  let keysLeft = MAX_QUERY_KEYS;
   const terms = chosen.map((word, i) => {
     const length = [...word].length;
-    const typos = length > MAX_WORD_LENGTH ? 0 : Math.min(typoBudget(length), length > MAX_TWO_TYPO_LENGTH ? 1 : 2);
-    return { word, typos, prefix: i === chosen.length - 1 && length >= MIN_PREFIX_LENGTH, stopWord: isStopWord(word) };
+    const term = {
+      word,
+      typos: length > MAX_WORD_LENGTH ? 0 : Math.min(typoBudget(length), length > MAX_TWO_TYPO_LENGTH ? 1 : 2),
+      prefix: i === chosen.length - 1 && length >= MIN_PREFIX_LENGTH,
+      stopWord: isStopWord(word),
+    };
+    // Typo tolerance is what costs: the first words keep theirs, later ones get less once the budget is spent.
+    while (term.typos > 0 && indexKeysOf(term).length > keysLeft) term.typos--;
+    keysLeft -= indexKeysOf(term).length;
+    return term;
   });
   const ticketWords = new Set(tickets.flatMap((t) => wordsOf(t.ticketNumber)));
   const ticketsOnly = tickets.length > 0 && terms.every((t) => ticketWords.has(t.word));

@@ -82,10 +82,12 @@ describe('placeTask', () => {
     await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });
     const events = await db.outboxEvent.count({ where: { taskId: t.b } });
     const again = await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });
-    // `a` got its position when `b` was placed after it, and is first already.
+    // `a` got its position (and an event saying so) when `b` was placed after it, and is first already.
+    const eventsOfA = await db.outboxEvent.findMany({ where: { taskId: t.a, type: 'task.updated' }, select: { data: true } });
+    expect(eventsOfA.map((e) => (e.data as { changes: object }).changes)).toEqual([{ position: { from: null, to: expect.any(String) } }]);
     const first = await placeTask(db, user.id, { taskId: t.a }, { afterTaskId: null });
     expect(await db.outboxEvent.count({ where: { taskId: t.b } })).toBe(events);
-    expect(await db.outboxEvent.count({ where: { taskId: t.a, type: 'task.updated' } })).toBe(0);
+    expect(await db.outboxEvent.count({ where: { taskId: t.a, type: 'task.updated' } })).toBe(1);
     expect(again.position).not.toBeNull();
     expect(first.position! < again.position!).toBe(true);
   });

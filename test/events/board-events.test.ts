@@ -273,3 +273,47 @@ describe('boardEvents', () => {
     expect(JSON.stringify(sub.got)).not.toContain('Secret');
   });
 });
+
+describe('boardEvents: changes a mutation makes to other tasks', () => {
+  it('placing a task among unplaced ones announces the positions they get; moving a parent away announces each subtask it leaves', async () => {
+    const owner = await makeUserWithKey(app.db, 'Owner');
+    const project = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const elsewhere = await makeProject(app.db, { memberIds: [owner.user.id] });
+    const k = owner.key;
+    const create = (title: string, parentId?: number) =>
+      gql<{ createTask: { id: number } }>(k, 'mutation($i: CreateTaskInput!) { createTask(input: $i) { id } }', {
+        i: { projectId: project.id, title, parentId },
+      }).then((d) => d.createTask.id);
+    const first = await create('First');
+    const second = await create('Second', first);
+    const third = await create('Third');
+    await eventsSettled(app.db, app.services.feed);
+    const registered = feedWaiter(app.services.feed);
+    const sub = wsSubscribe(app.url, k, { projectId: project.id }, BOARD_SUBSCRIPTION.replace('task { id', 'task { position parentId id'));
+    await registered(1);
+
+    // Third goes right after First: First and Second (unplaced until now) get positions before it.
+    await gql(k, 'mutation($r: TaskRefInput!, $a: Int) { placeTask(ref: $r, afterTaskId: $a) { id } }', { r: { taskId: third }, a: first });
+    await gql(k, 'mutation($r: TaskRefInput!, $p: Int!) { moveTask(ref: $r, targetProjectId: $p) { id } }', {
+      r: { taskId: first },
+      p: elsewhere.id,
+    });
+    await waitFor(() => sub.got.length >= 5, 20_000, 'board events');
+    await new Promise((r) => setTimeout(r, 300));
+    type Placed = BoardEvent & { task: { position: string | null; parentId: number | null } | null };
+    const events = sub.got.map((g) => (g.data as unknown as { boardEvents: Placed }).boardEvents);
+    expect(events.map((e) => [e.event, e.taskId])).toEqual([
+      ['task.updated', first],
+      ['task.updated', second],
+      ['task.updated', third],
+      ['task.updated', first],
+      ['task.updated', second],
+    ]);
+    const [placedFirst, placedSecond, placedThird] = events.slice(0, 3).map((e) => e.data.changes.position);
+    expect([placedFirst.from, placedSecond.from]).toEqual([null, null]);
+    expect([placedFirst.to < placedThird.to, placedThird.to < placedSecond.to]).toEqual([true, true]);
+    expect((await app.db.task.findUniqueOrThrow({ where: { id: second } })).position).toBe(placedSecond.to);
+    expect(events[4]).toMatchObject({ projectId: project.id, data: { changes: { parentId: { from: first, to: null } } } });
+    expect(events[4].task).toMatchObject({ id: second, parentId: null });
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Task } from '../../generated/prisma/client.ts';
-import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
+import { type Changes, recordTaskEvents } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
@@ -23,7 +23,8 @@ export type MoveTaskInput = z.input<typeof moveTaskInput>;
  * section. What belongs to the old board goes: its labels, the link to a
  * parent or subtasks left behind, and assignees and watchers who are not
  * members of the target (agents stay). Writes `task.updated` with
- * `changes` of `projectId`, `sectionId`, `uniqueIndex` and `ticketNumber`.
+ * `changes` of `projectId`, `sectionId`, `uniqueIndex` and `ticketNumber`,
+ * and one with a `parentId` change for each subtask left behind.
  * Moving within the same project only changes the section (if given):
  * the number is kept, and nothing at all happens when nothing changes.
  */
@@ -55,9 +56,14 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     await tx.taskLabel.deleteMany({ where: { taskId: task.id } });
     await tx.taskAssignee.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
     await tx.taskWatcher.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
-    await tx.task.updateMany({
+    // Subtasks stay on the old board as top-level tasks, each with its own event (as on a delete).
+    const leftBehind = await tx.task.findMany({
       where: { parentId: task.id, projectId: { not: data.targetProjectId } },
-      data: { parentId: null },
+      select: { id: true, uniqueIndex: true },
+    });
+    await tx.task.updateMany({
+      where: { id: { in: leftBehind.map((t) => t.id) } },
+      data: { parentId: null, updatedAt: new Date() },
     });
     const updated = await tx.task.update({
       where: { id: task.id },
@@ -71,14 +77,22 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
       uniqueIndex: { from: task.uniqueIndex, to: uniqueIndex },
       ticketNumber: { from: fromTicket, to: toTicket },
     };
-    await recordTaskEvent(tx, {
-      type: 'task.updated',
-      task: { id: task.id, projectId: data.targetProjectId, ticketNumber: toTicket },
-      // The board it left sees the move too (its live views drop the task).
-      fromProjectId: task.projectId,
-      actorId,
-      data: { changes },
-    });
+    await recordTaskEvents(tx, [
+      {
+        type: 'task.updated',
+        task: { id: task.id, projectId: data.targetProjectId, ticketNumber: toTicket },
+        // The board it left sees the move too (its live views drop the task).
+        fromProjectId: task.projectId,
+        actorId,
+        data: { changes },
+      },
+      ...leftBehind.map((sub) => ({
+        type: 'task.updated' as const,
+        task: { id: sub.id, projectId: task.projectId, ticketNumber: ticketNumberOf(from.ticketPrefix, sub.uniqueIndex) },
+        actorId,
+        data: { changes: { parentId: { from: task.id, to: null } } },
+      })),
+    ]);
     await notifyWatchers(tx, {
       task: { id: task.id, ticketNumber: toTicket, title: task.title },
       actorId,

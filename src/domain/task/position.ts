@@ -2,11 +2,12 @@ import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { NotFoundError } from '../../errors.ts';
-import type { Changes } from '../../events/outbox.ts';
+import { type Changes, recordTaskEvents } from '../../events/outbox.ts';
 import { parseInput } from '../validate.ts';
 import { idField } from '../fields.ts';
 import { commitTaskChanges } from './commit.ts';
 import { requireSectionOf } from './placement.ts';
+import { ticketNumberOf } from './ticket-number.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
@@ -35,9 +36,12 @@ export type PlaceTaskInput = z.input<typeof placeTaskInput>;
 /**
  * Gives every unplaced task of a section a position after the placed ones,
  * in their current order (so placing a task next to one of them is possible
- * and nothing visibly moves). One statement for the whole section.
+ * and nothing visibly moves). One statement for the whole section. Each
+ * task placed here gets its own `task.updated` (`changes.position` from
+ * null): a live board holds positions too, and one left at null would sort
+ * after the task placed among them.
  */
-async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]) {
+async function placeAll(tx: Tx, tasks: { id: number; position: string | null; uniqueIndex: number }[], projectId: number, actorId: number) {
   const unplaced = tasks.filter((t) => t.position === null);
   if (!unplaced.length) return;
   const lastPlaced = tasks.findLast((t) => t.position !== null)?.position ?? null;
@@ -48,6 +52,16 @@ async function placeAll(tx: Tx, tasks: { id: number; position: string | null }[]
     UPDATE "Task" SET "position" = v.position
     FROM unnest(${ids}::int[], ${keys}::text[]) AS v(id, position)
     WHERE "Task"."id" = v.id`;
+  const { ticketPrefix } = await tx.project.findUniqueOrThrow({ where: { id: projectId }, select: { ticketPrefix: true } });
+  await recordTaskEvents(
+    tx,
+    unplaced.map((t, i) => ({
+      type: 'task.updated',
+      task: { id: t.id, projectId, ticketNumber: ticketNumberOf(ticketPrefix, t.uniqueIndex) },
+      actorId,
+      data: { changes: { position: { from: null, to: keys[i] } } },
+    })),
+  );
 }
 
 /**
@@ -72,7 +86,7 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
 
     const others = await tx.task.findMany({
       where: { sectionId, id: { not: task.id } },
-      select: { id: true, position: true },
+      select: { id: true, position: true, uniqueIndex: true },
       orderBy: TASK_ORDER,
     });
     const afterIndex = data.afterTaskId != null ? others.findIndex((t) => t.id === data.afterTaskId) : -1;
@@ -87,7 +101,7 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
       if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return task;
     }
 
-    await placeAll(tx, others.slice(0, afterIndex + 2));
+    await placeAll(tx, others.slice(0, afterIndex + 2), task.projectId, actorId);
     const before = afterIndex >= 0 ? others[afterIndex].position : null;
     const after = others[afterIndex + 1]?.position ?? null;
     const position = generateKeyBetween(before, after);

@@ -1,0 +1,35 @@
+import { GraphQLError } from 'graphql';
+import { maskError } from 'graphql-yoga';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../errors.ts';
+
+/**
+ * yoga's error masking, except that an error caused by a database that does
+ * not answer becomes `UNAVAILABLE` with HTTP 503 (yoga takes the status from
+ * `extensions.http`), the code and status the REST routes answer.
+ */
+export function maskGraphQLError(error: unknown, message: string, isDev?: boolean): Error {
+  const original = (error as { originalError?: unknown }).originalError ?? error;
+  if (!isDatabaseUnavailable(original)) return maskError(error, message, isDev);
+  const located = error instanceof GraphQLError ? error : undefined;
+  return new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
+    path: located?.path,
+    nodes: located?.nodes,
+    extensions: { code: 'UNAVAILABLE', http: { status: 503 } },
+  });
+}
+
+/**
+ * Whether a 503 answer is the database-unavailable one (a spec error body
+ * with `details.code: unavailable`, or GraphQL errors with code
+ * `UNAVAILABLE`), not a request timeout. Reads a clone: the body still goes
+ * to the client.
+ */
+export async function isDatabaseUnavailableAnswer(res: Response): Promise<boolean> {
+  if (!res.headers.get('content-type')?.includes('json')) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { details?: { code?: unknown }; errors?: { extensions?: { code?: unknown } }[] } | null;
+  return body?.details?.code === 'unavailable' || !!body?.errors?.some((e) => e.extensions?.code === 'UNAVAILABLE');
+}
