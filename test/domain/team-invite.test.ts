@@ -128,6 +128,9 @@ describe('accepting invites', () => {
       [1, 2].map(() => acceptTeamInvite(db, { token, displayName: 'Racer', password: PASSWORD }, null)),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    // Refused by the claim itself, not by a duplicate email further on.
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ code: 'VALIDATION', field: 'token', detail: 'invalid_invite' });
   });
 
   it('guessing is throttled per IP, like sign-in (20 free attempts, then growing delays)', async () => {
