@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task/fields.ts';
 import { graphql } from '../gql/index.ts';
 import type { DraftFieldsFragment, PublishedTaskFieldsFragment } from '../gql/graphql.ts';
+import { toolTaskSchema } from './task.ts';
 
 // Task drafts: the REST draft record (ours: the spec does not show it).
 
@@ -81,13 +82,8 @@ export function publishedTask(t: PublishedTaskFieldsFragment) {
   };
 }
 
-/** Schema of `publishedTask`. */
-export const publishedTaskSchema = z.object({
-  id: z.number(),
-  ticket_number: z.string(),
-  title: z.string(),
-  description: z.string(),
-  priority: z.enum(PRIORITIES).nullable(),
+/** Schema of `publishedTask`: the tool task's head, then where it landed. */
+export const publishedTaskSchema = toolTaskSchema.pick({ id: true, ticket_number: true, title: true, description: true, priority: true }).extend({
   project_id: z.number(),
   section: z.string(),
   section_id: z.number(),
