@@ -9,6 +9,7 @@ import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
+import { documentedFetch } from '../support/openapi-responses.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
 /** UI waits are generous (a busy 2-core machine); they wait for a state, never time a step. */
@@ -211,7 +212,7 @@ describe('the web app in Chromium', () => {
     expect(key.length).toBeGreaterThan(20);
     await browser.screenshot(page, 'web-app-api-keys');
 
-    const asKey = () => fetch(`${server.url}/api/mcp/user/context`, { headers: { authorization: `Bearer ${key}` } });
+    const asKey = () => documentedFetch(`${server.url}/api/mcp/user/context`, { headers: { authorization: `Bearer ${key}` } });
     expect((await asKey()).status).toBe(200);
 
     // Shown once: hidden, then the list has its prefix only.
