@@ -7,11 +7,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
-import { type TestBrowser, launchBrowser } from '../support/browser.ts';
+import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
-const UI_WAIT = { timeout: 20_000 };
 
 /** Roles people operate; each needs a name to be usable with a screen reader. */
 const CONTROL_ROLES = new Set([
@@ -106,7 +105,7 @@ beforeAll(async () => {
     [grace.user.id],
   );
   browser = await launchBrowser({ allow: [server.url] });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, lateFrames: 50 });
   await signInPage(page, server, ada.user);
   await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
 });

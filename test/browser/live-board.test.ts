@@ -9,12 +9,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
 import { createTestServer } from '../support/app.ts';
-import { type TestBrowser, launchBrowser } from '../support/browser.ts';
+import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
-const UI_WAIT = { timeout: 30_000 };
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
 let browser: TestBrowser;

@@ -21,5 +21,5 @@ export async function signInPage(page: Page, server: { url: string }, user: { em
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor();
 }

@@ -6,14 +6,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
-import { type TestBrowser, launchBrowser } from '../support/browser.ts';
+import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
 import { documentedFetch } from '../support/openapi-responses.ts';
 import { givePassword, signInPage } from './sign-in.ts';
-
-/** UI waits are generous (a busy 2-core machine); they wait for a state, never time a step. */
-const UI_WAIT = { timeout: 20_000 };
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
 let browser: TestBrowser;
@@ -57,13 +54,17 @@ beforeAll(async () => {
     [grace.user.id],
   );
   browser = await launchBrowser({ allow: [server.url] });
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // Frames late, input on time: a starved renderer, so that code which
+  // waits for "the next frame" meets the keys a busy machine delivers first.
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, lateFrames: 50 });
 });
 
-// What the page showed when a step failed.
+// What the page showed when a step failed; then back to the board, so that
+// the next steps report their own result rather than an open dialog's.
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail')
-    await browser.screenshot(page, `web-app-failed-${ctx.task.name}`).catch(() => undefined);
+  if (ctx.task.result?.state !== 'fail') return;
+  await browser.screenshot(page, `web-app-failed-${ctx.task.name}`).catch(() => undefined);
+  await page.goto(`${server.url}/boards/${board.project.id}`).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -145,9 +146,13 @@ describe('the web app in Chromium', () => {
       .getByRole('option', { name: grace.user.displayName })
       .waitFor(UI_WAIT);
     await page.keyboard.press('Enter');
-    await box.pressSequentially('for the list');
+    // Typed on at a fast typist's pace: the page's late frames (lateFrames) fall in the middle.
+    await box.pressSequentially('for the list', { delay: 25 });
     await panel.getByRole('button', { name: 'Comment', exact: true }).click();
-    await panel.locator('.comment', { hasText: 'for the list' }).waitFor(UI_WAIT);
+    // The words typed after picking the mention stay in order (a failure shows the comment as posted).
+    await expect
+      .poll(() => panel.locator('.comment').allTextContents(), UI_WAIT)
+      .toEqual([expect.stringContaining(`@${grace.user.displayName} for the list`)]);
     await browser.screenshot(page, 'web-app-task-panel');
 
     const labels = await gql(server, ada.key, 'query($ref: TaskRefInput!) { task(ref: $ref) { labels { name } } }', {

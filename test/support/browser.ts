@@ -10,6 +10,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
+/**
+ * How long a browser test waits for a state (an element, a server-side
+ * change) before it fails: a bound against hangs, never a timing. Every wait
+ * uses it (pages get it as their default timeout; `expect.poll` takes
+ * {@link UI_WAIT}), so a slower machine needs one change here. It stays well
+ * under vitest's 60 s test timeout, so a stuck step fails naming its locator.
+ */
+export const UI_WAIT_MS = 30_000;
+
+/** {@link UI_WAIT_MS} as Playwright/`expect.poll` options. */
+export const UI_WAIT = { timeout: UI_WAIT_MS };
+
 /** Where Debian installs Chromium; `CHROMIUM_PATH` overrides it (another distribution, a local build). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -45,11 +57,22 @@ export interface LaunchOptions {
   executablePath?: string;
 }
 
+/** Options of {@link TestBrowser.newPage}: Playwright's context options, and {@link PageOptions.lateFrames}. */
+export interface PageOptions extends BrowserContextOptions {
+  /**
+   * Runs every `requestAnimationFrame` callback this many ms late, as a
+   * starved renderer on a busy machine does while it still handles input
+   * promptly. Code that defers a step to "the next frame" and assumes no key
+   * arrives before it fails here every time instead of once in a while.
+   */
+  lateFrames?: number;
+}
+
 /** A running Chromium with guarded pages. */
 export interface TestBrowser {
   browser: Browser;
   /** A page in a new, isolated context (own cookies), with the network guard installed. */
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  newPage(options?: PageOptions): Promise<Page>;
   /** Saves a full-page PNG under test-artifacts/screenshots/<name>.png; returns its path. */
   screenshot(page: Page, name: string): Promise<string>;
   /** Requests and WebSockets aborted so far (URLs). */
@@ -69,6 +92,12 @@ export function missingChromiumMessage(path: string): string {
     `Chromium is needed for the browser tests but was not found at ${path}. ` +
     'Install it with `apt-get install -y chromium` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.'
   );
+}
+
+/** Runs in the page (see {@link PageOptions.lateFrames}). */
+function delayFrames(ms: number) {
+  const frame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => window.setTimeout(() => frame(callback), ms);
 }
 
 /** Starts Chromium for a test; see the file comment for the guard. */
@@ -93,9 +122,10 @@ export async function launchBrowser(opts: LaunchOptions): Promise<TestBrowser> {
     browser,
     blocked,
     pageErrors,
-    async newPage(options = {}) {
+    async newPage({ lateFrames, ...options } = {}) {
       const context = await browser.newContext({ serviceWorkers: 'block', ...options });
       contexts.push(context);
+      if (lateFrames) await context.addInitScript(delayFrames, lateFrames);
       await context.route('**/*', (route) => {
         const url = route.request().url();
         if (isAllowed(url)) return route.continue();
@@ -110,6 +140,7 @@ export async function launchBrowser(opts: LaunchOptions): Promise<TestBrowser> {
         },
       );
       const page = await context.newPage();
+      page.setDefaultTimeout(UI_WAIT_MS);
       page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
       return page;
     },

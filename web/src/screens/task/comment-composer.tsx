@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { type Mention, insertMention, mentionCandidates, mentionQueryAt, mentionsInText } from './mentions';
 
 /**
@@ -19,7 +19,18 @@ export function CommentComposer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once an inserted mention is in the textarea. */
+  const placeCaret = useRef<number | null>(null);
   const listId = useId();
+
+  // Place the caret in the same commit that shows the mention, before the
+  // browser handles the next key. (A requestAnimationFrame ran after keys typed
+  // in the meantime on a busy machine, moved the caret back and scrambled them.)
+  useLayoutEffect(() => {
+    if (placeCaret.current === null) return;
+    ref.current?.setSelectionRange(placeCaret.current, placeCaret.current);
+    placeCaret.current = null;
+  }, [text]);
 
   const typing = mentionQueryAt(text, caret);
   const candidates = typing && dismissedAt !== typing.start ? mentionCandidates(members, typing.query) : [];
@@ -32,7 +43,7 @@ export function CommentComposer({
     setCaret(next.caret);
     setRecorded((r) => [...r, { userId: member.id, displayName: member.displayName }]);
     setActive(0);
-    requestAnimationFrame(() => ref.current?.setSelectionRange(next.caret, next.caret));
+    placeCaret.current = next.caret;
   };
 
   const keyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
