@@ -56,6 +56,8 @@ export interface ServicesOptions {
   dispatcher?: boolean | Partial<DispatcherOptions>;
   /** Live-event feed tuning (tests shorten the polls). */
   feed?: Partial<FeedOptions>;
+  /** The wake channel to use instead of config's (Redis with REDIS_URL, else in process): the workers of `serve --workers` pass theirs. */
+  wakeChannel?: WakeChannel;
   faults?: ServiceFaults;
 }
 
@@ -82,9 +84,11 @@ export async function createServices(
     const result = await migrate(database);
     if (result.applied.length) logger.info({ applied: result.applied }, 'migrations applied');
   }
-  const wakeChannel = config.REDIS_URL
+  const wakeChannel =
+    opts.wakeChannel ??
+    (config.REDIS_URL
     ? redisWakeChannel({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger })
-    : memoryWakeChannel();
+    : memoryWakeChannel());
   const feed = new EventFeed(database.background, wakeChannel, logger, { ...DEFAULT_FEED_OPTIONS, ...opts.feed });
   feed.start();
   const services: Services = {

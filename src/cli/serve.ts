@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { applyHeapGrowth } from '../heap-growth.ts';
 import { bindListeners } from '../http/listen.ts';
 import { integerOption } from './options.ts';
+import { MAX_WORKERS, reportReady, runPrimary, workerSlot } from './serve-cluster.ts';
 
 /** `tasksvc serve`: what `npm start` runs. */
 export function registerServeCommand(program: Command) {
@@ -10,16 +12,31 @@ export function registerServeCommand(program: Command) {
     .command('serve')
     .description('Run the HTTP service (GraphQL, REST, tool routes, subscriptions)')
     .option('--port <port>', 'port (default PORT or 3000)', integerOption('the port', 0, 65535))
+    .option('--workers <n>', `processes sharing the port(s), PostgreSQL only (default 1; at most ${MAX_WORKERS})`, integerOption('--workers', 1, MAX_WORKERS))
     .option('--json', 'print the start-up summary as JSON')
-    .action(async (o: { port?: number; json?: boolean }) => {
+    .action(async (o: { port?: number; workers?: number; json?: boolean }) => {
       const config = loadConfig();
+      const workers = o.workers ?? 1;
+      const slot = workerSlot();
+      if (workers > 1 && slot === null) {
+        if (!config.DATABASE_URL) {
+          // PGlite is one process's database (its files are opened by one process at a time).
+          throw Object.assign(
+            new Error(`--workers ${workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process. Run without --workers, or set DATABASE_URL.`),
+            { code: 'USAGE' },
+          );
+        }
+        return runPrimary({ workers, env: sharedWorkerEnv(config), warnings: clusterWarnings(config), onReady: (summary) => printSummary({ ...summary, workers: String(workers) }, o.json) });
+      }
       applyHeapGrowth(config.HEAP_GROWING_PERCENT);
       // The port first: a port that is taken is one line and exit 1 before the
       // database is touched, and probes see a listener (503 "starting") meanwhile.
       const listeners = await bindListeners({ port: o.port ?? config.PORT, host: config.HOST, mcpPort: config.MCP_PORT });
       // The app's code (schema, routes) loads while the database is reached and migrated.
       const [services, { startServer }] = await Promise.all([
-        import('../services.ts').then((m) => m.createServices(config)),
+        import('../services.ts').then(async (m) =>
+          m.createServices(config, slot === null ? {} : await workerServices(slot, config)),
+        ),
         import('../http/server.ts'),
       ]);
       const running = await startServer(services, listeners);
@@ -33,24 +50,10 @@ export function registerServeCommand(program: Command) {
         health: `${base}/healthz`,
         database: `${services.database.kind} (${services.database.location})`,
       };
-      if (o.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-      else {
-        process.stdout.write(
-          [
-            `tasksvc listening on ${base}`,
-            `  GraphQL + GraphiQL  ${summary.graphql}`,
-            `  Subscriptions (ws)  ${summary.subscriptions}`,
-            `  REST API            ${summary.rest}`,
-            `  Tool routes         ${summary.tools}`,
-            `  Health              ${summary.health}  /readyz`,
-            `  Database            ${summary.database}`,
-            `Every request needs "Authorization: Bearer <API key>". Get one with:`,
-            `  npx tasksvc seed --demo     (demo user, team, board and key; stop the server first on the embedded database)`,
-            '',
-          ].join('\n'),
-        );
-      }
+      let stopping = false;
       const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
         services.logger.info({ signal }, 'shutting down');
         await running.close();
         await services.close();
@@ -58,5 +61,61 @@ export function registerServeCommand(program: Command) {
       };
       process.once('SIGINT', () => void stop('SIGINT'));
       process.once('SIGTERM', () => void stop('SIGTERM'));
+      if (slot === null) printSummary(summary, o.json);
+      else {
+        // A worker whose primary is gone (killed) stops too, rather than serving unsupervised.
+        process.once('disconnect', () => void stop('primary gone'));
+        reportReady(summary);
+      }
     });
+}
+
+/**
+ * What every worker must share that a single process would make up for
+ * itself: the random session secret of a non-production run without
+ * SESSION_SECRET (a cookie signed by one worker must verify on the others).
+ */
+function sharedWorkerEnv(config: Config): Record<string, string> {
+  if (config.SESSION_SECRET || config.NODE_ENV === 'production') return {};
+  return { SESSION_SECRET: randomBytes(32).toString('base64url') };
+}
+
+/** What a cluster of workers does differently from one process, in this configuration. */
+function clusterWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.REDIS_URL) {
+    warnings.push('REDIS_URL is not set: rate limits count per worker (each allows RATE_LIMIT_PER_MINUTE); wake-ups go through the primary');
+  }
+  if (!config.SESSION_SECRET && config.NODE_ENV !== 'production') {
+    warnings.push('SESSION_SECRET is not set: the workers share a random secret for this run (signed sessions end at restart)');
+  }
+  return warnings;
+}
+
+/** A worker's service options: its slot in the log, the dispatcher in worker 1 only, wake-ups through the primary unless Redis carries them. */
+async function workerServices(slot: number, config: Config) {
+  const [{ clusterWakeChannel }, { createLogger }] = await Promise.all([import('../events/cluster-wake-channel.ts'), import('../logger.ts')]);
+  return {
+    logger: createLogger(config).child({ worker: slot }),
+    dispatcher: slot === 1 ? undefined : false,
+    wakeChannel: config.REDIS_URL ? undefined : clusterWakeChannel(),
+  };
+}
+
+function printSummary(summary: Record<string, string>, json?: boolean) {
+  if (json) return void process.stdout.write(`${JSON.stringify(summary)}\n`);
+  process.stdout.write(
+    [
+      `tasksvc listening on ${summary.url}${summary.workers ? ` (${summary.workers} workers)` : ''}`,
+      `  GraphQL + GraphiQL  ${summary.graphql}`,
+      `  Subscriptions (ws)  ${summary.subscriptions}`,
+      `  REST API            ${summary.rest}`,
+      `  Tool routes         ${summary.tools}`,
+      `  Health              ${summary.health}  /readyz`,
+      `  Database            ${summary.database}`,
+      `Every request needs "Authorization: Bearer <API key>". Get one with:`,
+      `  npx tasksvc seed --demo     (demo user, team, board and key; stop the server first on the embedded database)`,
+      '',
+    ].join('\n'),
+  );
 }

@@ -9,7 +9,7 @@ import type { Logger } from '../logger.ts';
  * costs latency (until the feed's next poll), never an event.
  */
 export interface WakeChannel {
-  readonly kind: 'memory' | 'redis';
+  readonly kind: 'memory' | 'redis' | 'cluster';
   /** Tells every instance (this one included) that positions up to `position` are stamped. */
   publish(position: bigint): void;
   /** Calls `listener` with the position of each wake-up; returns the unsubscribe function. */
