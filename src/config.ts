@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './control/channel.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -22,7 +23,7 @@ const schema = z.object({
    * with back-off) before giving up; 0 tries once.
    */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  TASKSVC_DATA_DIR: z.string().default('./data'),
+  TASKSVC_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   REDIS_URL: z.string().url().optional(),
   /**
    * Prefix of every Redis key and channel of this deployment (the wake-up

@@ -8,9 +8,17 @@ import { createLogger } from '../logger.ts';
 import { integerOption } from './options.ts';
 import { formatTable, printResult } from './output.ts';
 import { registerTeamMembershipCommands } from './team-commands.ts';
+import { currentControlRun } from '../control/context.ts';
+import { readPasswordLine } from './password-stdin.ts';
 
-/** Opens the database like the server does (migrating it), runs `fn`, closes. */
+/**
+ * Opens the database like the server does (migrating it), runs `fn`, closes;
+ * run by a server for a control-channel client, `fn` gets the server's own
+ * open services.
+ */
 export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<T> {
+  const run = currentControlRun();
+  if (run) return fn(run.services);
   const config = loadConfig();
   // One-shot commands never run the event dispatcher: the server does.
   const services = await createServices(config, { logger: createLogger({ LOG_LEVEL: 'warn' }, process.stderr), dispatcher: false });
@@ -21,7 +29,7 @@ export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<
   }
 }
 
-/** `tasksvc users|keys|teams …`: administration straight on the database. */
+/** `tasksvc users|keys|teams …`: administration on the database (or through a running server's control channel). */
 export function registerAdminCommands(program: Command) {
   const users = program.command('users').description('Manage users');
   users
@@ -108,17 +116,3 @@ export function registerAdminCommands(program: Command) {
   registerTeamMembershipCommands(teams);
 }
 
-/**
- * The first line of stdin, without its line ending: passwords come from a
- * pipe or a prompt, never from argv (which other users can read in `ps`).
- */
-export async function readPasswordLine(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk as Buffer);
-    if ((chunk as Buffer).includes(10)) break;
-  }
-  const line = Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0];
-  if (!line) throw new Error('--password-stdin: stdin gave no password (expected one line)');
-  return line;
-}

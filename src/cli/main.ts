@@ -1,5 +1,7 @@
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
+import { CONTROL_COMMANDS } from '../control/channel.ts';
 import { SERVICE_VERSION } from '../version.ts';
+import { commandFailure } from './failure.ts';
 
 // Start-up cost is what a CLI call pays every time, so this module loads
 // nothing but commander: each command's module (and with it Prisma, Pothos,
@@ -78,17 +80,17 @@ async function buildProgram(argv: string[]): Promise<Command> {
 }
 
 try {
+  // On the embedded database a running server holds the data: its control channel runs admin commands.
+  const name = commandName(process.argv);
+  if (name && CONTROL_COMMANDS.has(name) && !process.argv.some((a) => a === '--help' || a === '-h')) {
+    const { forwardToRunningServer } = await import('../control/client.ts');
+    const exitCode = await forwardToRunningServer(process.argv.slice(2));
+    if (exitCode !== null) process.exit(exitCode);
+  }
   await (await buildProgram(process.argv)).parseAsync(process.argv);
 } catch (err) {
-  const json = process.argv.includes('--json');
-  if (err instanceof CommanderError) {
-    // Commander has printed the usage error on stderr; `--json` callers also get it as one JSON object.
-    if (json && err.exitCode !== 0) process.stdout.write(`${JSON.stringify({ error: 'USAGE', message: err.message.replace(/^error: /, '') })}\n`);
-    process.exit(err.exitCode);
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : 'ERROR';
-  if (json) process.stdout.write(`${JSON.stringify({ error: code, message })}\n`);
-  else process.stderr.write(`error: ${message}\n`);
-  process.exit(1);
+  const failure = commandFailure(err, process.argv.includes('--json'));
+  if (failure.stdout) process.stdout.write(failure.stdout);
+  if (failure.stderr) process.stderr.write(failure.stderr);
+  process.exit(failure.code);
 }

@@ -1,6 +1,14 @@
-/** Prints a command's result: one JSON object with `--json`, else a human line. */
+import { currentControlRun } from '../control/context.ts';
+
+/**
+ * Prints a command's result: one JSON object with `--json`, else a human
+ * line; to the control-channel client when the server runs the command for one.
+ */
 export function printResult(json: boolean, value: unknown, human: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+  const text = json ? `${JSON.stringify(value)}\n` : `${human}\n`;
+  const run = currentControlRun();
+  if (run) run.write('stdout', text);
+  else process.stdout.write(text);
 }
 
 /** Prints rows as an aligned text table. */

@@ -40,6 +40,11 @@ export function registerServeCommand(program: Command) {
         import('../http/server.ts'),
       ]);
       const running = await startServer(services, listeners);
+      // On the embedded database, admin commands of the CLI reach this process (src/control/).
+      const control =
+        services.database.kind === 'pglite' && !config.TASKSVC_DATA_DIR.startsWith('memory://')
+          ? await import('../control/server.ts').then((m) => m.startControlChannel(services, config.TASKSVC_DATA_DIR))
+          : null;
       const base = config.PUBLIC_URL ?? running.url;
       const summary = {
         url: base,
@@ -49,6 +54,7 @@ export function registerServeCommand(program: Command) {
         tools: config.MCP_PORT ? `${base.replace(/:\d+$/, '')}:${config.MCP_PORT}/api/mcp` : `${base}/api/mcp`,
         health: `${base}/healthz`,
         database: `${services.database.kind} (${services.database.location})`,
+        ...(control ? { control: control.path } : {}),
       };
       let stopping = false;
       const stop = async (signal: string) => {
@@ -56,6 +62,7 @@ export function registerServeCommand(program: Command) {
         stopping = true;
         services.logger.info({ signal }, 'shutting down');
         await running.close();
+        await control?.close();
         await services.close();
         process.exit(0);
       };
@@ -113,8 +120,9 @@ function printSummary(summary: Record<string, string>, json?: boolean) {
       `  Tool routes         ${summary.tools}`,
       `  Health              ${summary.health}  /readyz`,
       `  Database            ${summary.database}`,
+      ...(summary.control ? [`  Admin commands      through ${summary.control} (this user only)`] : []),
       `Every request needs "Authorization: Bearer <API key>". Get one with:`,
-      `  npx tasksvc seed --demo     (demo user, team, board and key; stop the server first on the embedded database)`,
+      `  npx tasksvc seed --demo     (demo user, team, board and key)`,
       '',
     ].join('\n'),
   );

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { Redis } from 'ioredis';
 import type { Viewer } from '../auth/viewer.ts';
 import type { Config } from '../config.ts';
+import { OutageLog, describeError } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './env.ts';
 
@@ -40,6 +41,8 @@ export interface RateDecision {
 /** Where buckets are kept. */
 export interface BucketStore {
   readonly kind: 'memory' | 'redis';
+  /** The store's outage log (Redis): failures and the recovery are logged there once per outage. */
+  readonly health?: OutageLog;
   /** Spends one token of `key`; answers the tokens left (fractional) and whether one was spent. */
   take(key: string, policy: BucketPolicy): Promise<{ allowed: boolean; tokens: number }>;
 }
@@ -99,7 +102,11 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(capacity / per_ms) + 1000)
 return { allowed, tostring(tokens) }
 `;
 
-type BucketRedis = Redis & { tokenBucket(key: string, capacity: number, perMs: number): Promise<[number, string]> };
+type BucketRedis = Redis & {
+  tokenBucket(key: string, capacity: number, perMs: number): Promise<[number, string]>;
+  /** Logs this connection's outages: the first error (one line), a reminder a minute, the recovery. */
+  health: OutageLog;
+};
 
 // One connection per Redis URL and process, whatever the number of apps:
 // the state is in Redis, and the socket never holds the process open.
@@ -108,6 +115,8 @@ const sharedClients = new Map<string, BucketRedis>();
 function redisClient(url: string, logger: Logger): BucketRedis {
   let client = sharedClients.get(url);
   if (!client) {
+    // ioredis reports every failed reconnect as an 'error': logged once per outage, not with a stack each.
+    const health = new OutageLog(logger, 'rate limit store (Redis; requests are allowed meanwhile)');
     const redis = new Redis(url, {
       maxRetriesPerRequest: 1,
       commandTimeout: 1000,
@@ -116,8 +125,9 @@ function redisClient(url: string, logger: Logger): BucketRedis {
     });
     redis.defineCommand('tokenBucket', { numberOfKeys: 1, lua: TOKEN_BUCKET_LUA });
     redis.on('connect', () => (redis as unknown as { stream?: { unref?: () => void } }).stream?.unref?.());
-    redis.on('error', (err) => logger.warn({ err }, 'rate limit: redis connection error'));
-    client = redis as BucketRedis;
+    redis.on('error', (err) => health.failure(err));
+    redis.on('ready', () => health.success());
+    client = Object.assign(redis, { health }) as BucketRedis;
     sharedClients.set(url, client);
   }
   return client;
@@ -138,6 +148,10 @@ export class RedisBucketStore implements BucketStore {
     private readonly prefix: string,
   ) {}
 
+  get health(): OutageLog {
+    return this.redis.health;
+  }
+
   async take(key: string, policy: BucketPolicy) {
     const [allowed, tokens] = await this.redis.tokenBucket(
       this.prefix + key,
@@ -156,7 +170,6 @@ export interface BucketChoice {
 
 /** Applies the configured limits to requests. */
 export class RateLimiter {
-  private lastWarn = 0;
 
   constructor(
     readonly store: BucketStore,
@@ -190,10 +203,8 @@ export class RateLimiter {
     try {
       taken = await this.store.take(choice.key, policy);
     } catch (err) {
-      if (Date.now() - this.lastWarn > 10_000) {
-        this.lastWarn = Date.now();
-        this.logger.warn({ err }, 'rate limit store failed; request allowed');
-      }
+      if (this.store.health) this.store.health.failure(err);
+      else this.logger.warn({ error: describeError(err) }, 'rate limit store failed; request allowed');
       return null;
     }
     const tokens = Math.max(0, taken.tokens);

@@ -10,6 +10,7 @@ import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
+import { documentedFetch } from '../support/openapi-responses.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
@@ -219,7 +220,7 @@ describe('the web app in Chromium', () => {
     expect(key.length).toBeGreaterThan(20);
     await browser.screenshot(page, 'web-app-api-keys');
 
-    const asKey = () => fetch(`${server.url}/api/mcp/user/context`, { headers: { authorization: `Bearer ${key}` } });
+    const asKey = () => documentedFetch(`${server.url}/api/mcp/user/context`, { headers: { authorization: `Bearer ${key}` } });
     expect((await asKey()).status).toBe(200);
 
     // Shown once: hidden, then the list has its prefix only.

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '../support/app.ts';
 import { makeTeam, makeUserWithKey } from '../support/factories.ts';
+import { documentedFetch } from '../support/openapi-responses.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -28,7 +29,7 @@ async function owner() {
 }
 
 function post(base: string, path: string, key: string, idempotencyKey: string) {
-  return fetch(base + path, {
+  return documentedFetch(base + path, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'Idempotency-Key': idempotencyKey },
     body: JSON.stringify(manifest),

@@ -7,6 +7,7 @@ import { requestTimeout } from '../../src/http/request-limits.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createTestServer } from '../support/app.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import { documentedFetch } from '../support/openapi-responses.ts';
 import { OWN_BUCKETS } from './session-helpers.ts';
 
 const LIMITS = { MAX_BODY_BYTES: '2048', MAX_QUERY_STRING_LENGTH: '300', MAX_HEADER_BYTES: '2048' };
@@ -66,7 +67,7 @@ describe('request body limit (MAX_BODY_BYTES)', () => {
         c.close();
       },
     });
-    const res = await fetch(`${t.url}/api/v1/tasks`, {
+    const res = await documentedFetch(`${t.url}/api/v1/tasks`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: stream,

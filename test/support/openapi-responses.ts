@@ -122,3 +122,15 @@ export async function assertDocumentedResponse(method: string, url: string, res:
     );
   }
 }
+
+/**
+ * `fetch` whose answer is checked like the test apps' own fetch: for tests
+ * that need a real socket the shared helpers do not give (a second listener,
+ * a streamed body, a child process's server). Throws when the answer is not
+ * one the OpenAPI document describes.
+ */
+export async function documentedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, init);
+  await assertDocumentedResponse(init.method ?? 'GET', url, res);
+  return res;
+}

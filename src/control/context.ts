@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Services } from '../services.ts';
+
+/**
+ * The command a server runs for a control-channel client: the server's own
+ * services instead of a newly opened database, output to the client instead
+ * of this process's stdout, and the password the client read from its stdin.
+ * Commands see it through {@link currentControlRun} (withServices,
+ * printResult and readPasswordLine consult it), so the CLI's command
+ * functions run unchanged on either side.
+ */
+export interface ControlRun {
+  services: Services;
+  write(stream: 'stdout' | 'stderr', text: string): void;
+  password?: string;
+}
+
+const runs = new AsyncLocalStorage<ControlRun>();
+
+/** The control-channel run this code belongs to, if any. */
+export function currentControlRun(): ControlRun | undefined {
+  return runs.getStore();
+}
+
+/** Runs `fn` as the command of a control-channel client. */
+export function inControlRun<T>(run: ControlRun, fn: () => Promise<T>): Promise<T> {
+  return runs.run(run, fn);
+}
