@@ -7,6 +7,19 @@ import { z } from 'zod';
 /** Largest id PostgreSQL's `integer` holds. */
 export const MAX_INT = 2147483647;
 
+/**
+ * Length limits (characters) of names several resources and both route
+ * tables share; the domain schemas and the routes' OpenAPI `maxLength` read
+ * them from here.
+ */
+export const NAME_LIMITS = {
+  sectionTitleMax: 200,
+  labelNameMax: 100,
+  viewTitleMax: 200,
+  urlMax: 2048,
+  emailMax: 320,
+} as const;
+
 /** A positive integer id. */
 export const idField = () => z.number().int().positive().max(MAX_INT);
 

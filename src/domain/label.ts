@@ -6,10 +6,10 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
-import { idField } from './fields.ts';
+import { idField, NAME_LIMITS } from './fields.ts';
 
 /** Label name rule (spec 2.3a, 8): 1 to 100 characters after trimming. */
-export const labelName = () => z.string().trim().min(1).max(100);
+export const labelName = () => z.string().trim().min(1).max(NAME_LIMITS.labelNameMax);
 
 const createLabelInput = z.object({
   projectId: idField(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from './fields.ts';
 import { PASSWORD_MAX, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { UnauthenticatedError } from '../errors.ts';
@@ -7,7 +8,7 @@ import { parseInput } from './validate.ts';
 
 const loginInput = z
   .object({
-    email: z.string().trim().toLowerCase().min(1).max(320),
+    email: z.string().trim().toLowerCase().min(1).max(NAME_LIMITS.emailMax),
     password: z.string().min(1).max(PASSWORD_MAX),
   })
   .strict();

@@ -7,12 +7,12 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
-import { idField } from './fields.ts';
+import { idField, NAME_LIMITS } from './fields.ts';
 
 type Tx = Db | Prisma.TransactionClient;
 
 /** Section title rule (spec 2.3, 8): 1 to 200 characters after trimming. */
-export const sectionTitle = () => z.string().trim().min(1).max(200);
+export const sectionTitle = () => z.string().trim().min(1).max(NAME_LIMITS.sectionTitleMax);
 
 /**
  * Orders rankings by code unit, which is the order fractional-indexing keys

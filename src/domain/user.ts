@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from './fields.ts';
 import type { Db } from '../db/client.ts';
 import { PASSWORD_MAX, PASSWORD_MIN, hashPassword, verifyPassword } from '../auth/password.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
@@ -6,7 +7,7 @@ import { revokeOtherSessions } from './session.ts';
 import { parseInput } from './validate.ts';
 
 const newUserInput = z.object({
-  email: z.string().trim().toLowerCase().email().max(320),
+  email: z.string().trim().toLowerCase().email().max(NAME_LIMITS.emailMax),
   displayName: z.string().trim().min(1).max(200),
   photoUrl: z.string().url().max(2000).nullish(),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),

@@ -4,7 +4,7 @@ import type { Prisma, SavedView } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { inVisibleProject, requireProject } from './access.ts';
 import { parseInput } from './validate.ts';
-import { idField } from './fields.ts';
+import { idField, NAME_LIMITS } from './fields.ts';
 
 /** Spec 3 / 4.4: how a saved view shows subtasks. */
 export const SUBTASK_SETTINGS = ['None', 'Parent', 'Flattened', 'Card', 'Flattened_Card'] as const;
@@ -16,7 +16,7 @@ export const VIEW_LAYOUTS = ['board', 'list', 'table', 'calendar', 'timeline'] a
 /** Serialised `filters` may not exceed this many characters. */
 export const MAX_FILTERS_LENGTH = 10_000;
 
-const title = z.string().trim().min(1).max(200);
+const title = z.string().trim().min(1).max(NAME_LIMITS.viewTitleMax);
 // A string refined rather than an enum: callers pass any text and get a field error.
 const layout = z.string().refine((v) => (VIEW_LAYOUTS as readonly string[]).includes(v), `must be one of ${VIEW_LAYOUTS.join(', ')}`);
 const filters = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from './fields.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { TASK_EVENTS, type TaskEventName } from '../events/outbox.ts';
@@ -70,7 +71,7 @@ const urlSchema = z
   .string()
   .trim()
   .min(1)
-  .max(2048)
+  .max(NAME_LIMITS.urlMax)
   .refine((v) => {
     try {
       const u = new URL(v);

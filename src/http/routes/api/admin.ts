@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { ADMIN_PASSWORD_HEADER } from '../../../auth/admin-password.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -17,7 +18,7 @@ export const resetUserRoute = route({
     'an unknown user → 404. Answers `{success, user_id, revoked_keys, message}`.',
   public: true,
   body: z.object({
-    email: z.string().optional().describe('Email of the user to reset.'),
+    email: z.string().max(NAME_LIMITS.emailMax).optional().describe('Email of the user to reset.'),
     user_id: z.number().int().positive().max(2147483647).optional().describe('Id of the user to reset.'),
   }),
   document: graphql(`

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ASSIGNEES } from '../../../domain/assignee.ts';
 import { bodyId } from '../../query-params.ts';
 import { graphql } from '../../gql/index.ts';
 import type { AssignMutation } from '../../gql/graphql.ts';
@@ -14,8 +15,8 @@ const agentUuid = z.string().describe('Agent UUID.');
 export const assignFields = {
   user_id: bodyId().optional().describe('Single form: toggles this user (assigned → unassigned).'),
   agent_id: agentUuid.optional().describe('Single form: toggles this agent (an agent of the project’s team).'),
-  user_ids: z.array(bodyId()).optional().describe('With `mode: multiple`: the users to be assigned (replaces the assigned users).'),
-  agent_ids: z.array(agentUuid).optional().describe('With `mode: multiple`: the agents to be assigned (replaces the assigned agents).'),
+  user_ids: z.array(bodyId()).max(MAX_ASSIGNEES).optional().describe('With `mode: multiple`: the users to be assigned (replaces the assigned users).'),
+  agent_ids: z.array(agentUuid).max(MAX_ASSIGNEES).optional().describe('With `mode: multiple`: the agents to be assigned (replaces the assigned agents).'),
   mode: z.enum(['single', 'multiple']).optional().describe('`multiple` for the list form; default `single`.'),
 };
 export type AssignBody = z.output<z.ZodObject<typeof assignFields>>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 
 // The parts of a board manifest both board routes take (the tool
 // `tasksvc_create_board` and the REST team board); their labels and tasks
@@ -7,14 +9,15 @@ import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 
 /** Body fields of a manifest's board: title, description, sections. */
 export const boardManifestFields = {
-  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
+  title: requiredString('title').max(BOARD_LIMITS.titleMax).describe('Board title, 1 to 200 characters.'),
   description: z
     .string()
     .max(BOARD_LIMITS.descriptionMax)
     .nullish()
     .describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
   sections: z
-    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
+    .array(z.object({ title: requiredString('title').max(NAME_LIMITS.sectionTitleMax) }), { message: 'sections is required: [{title}]' })
+    .max(BOARD_LIMITS.sectionsMax)
     .describe('1 to 50 sections `{title}`, in board order.'),
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_PAGE, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../../domain/comment.ts';
+import { COMMENT_PAGE, MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../../domain/comment.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
@@ -29,7 +29,7 @@ export const newCommentBody = {
     .max(MAX_COMMENT_LENGTH)
     .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
   content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
-  images: z.array(z.string()).optional().describe('Image URLs (http or https, at most 20).'),
+  images: z.array(z.string().max(2000)).max(MAX_COMMENT_IMAGES).optional().describe('Image URLs (http or https, at most 20).'),
   mentions: z
     .array(
       z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
@@ -45,18 +47,23 @@ const boardBody = z.object({
     .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   ...boardManifestFields,
-  labels: z.array(z.object({ name: z.string({ message: 'name is required' }) })).nullish().describe('Up to 100 labels `{name}`.'),
+  labels: z
+    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax) }))
+    .max(BOARD_LIMITS.labelsMax)
+    .nullish()
+    .describe('Up to 100 labels `{name}`.'),
   tasks: z
     .array(
       z.object({
-        title: z.string({ message: 'title is required' }),
-        section: z.string({ message: 'section is required: a section title of this manifest' }),
+        title: requiredString('title').max(BOARD_LIMITS.taskTitleMax),
+        section: z.string({ message: 'section is required: a section title of this manifest' }).max(NAME_LIMITS.sectionTitleMax),
         description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
         priority: z.string().nullish(),
-        labels: z.array(z.string()).nullish(),
-        assignee_ids: z.array(bodyId()).nullish(),
+        labels: z.array(z.string().max(NAME_LIMITS.labelNameMax)).max(BOARD_LIMITS.labelsMax).nullish(),
+        assignee_ids: z.array(bodyId()).max(BOARD_LIMITS.assigneesMax).nullish(),
       }),
     )
+    .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe('Up to 500 tasks `{title, section, description?, priority?, labels?, assignee_ids?}`.'),
 });
@@ -132,7 +139,7 @@ export const createSectionRoute = route({
   description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
   params: projectIdParams,
   body: z.object({
-    title: z.string({ message: 'title is required' }).describe('Section title, 1 to 200 characters.'),
+    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe('Section title, 1 to 200 characters.'),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
   }),
   document: graphql(`

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { MAX_INT } from '../../../domain/fields.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
@@ -13,22 +15,24 @@ const int32 = () => z.number({ message: 'must be an integer' }).int('must be an 
 const teamBoardBody = z.object({
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: z.string({ message: 'name is required' }), color: z.string().nullish() }))
+    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax), color: z.string().max(50).nullish() }))
+    .max(BOARD_LIMITS.labelsMax)
     .nullish()
     .describe('Up to 100 labels `{name, color?}`; `color` is accepted and not stored.'),
   tasks: z
     .array(
       z.object({
-        title: z.string({ message: 'title is required' }),
+        title: requiredString('title').max(BOARD_LIMITS.taskTitleMax),
         description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
         section_index: int32().nullish(),
-        section_title: z.string().nullish(),
-        label_names: z.array(z.string()).nullish(),
+        section_title: z.string().max(NAME_LIMITS.sectionTitleMax).nullish(),
+        label_names: z.array(z.string().max(NAME_LIMITS.labelNameMax)).max(BOARD_LIMITS.labelsMax).nullish(),
         priority: int32().nullish(),
         estimate: int32().nullish(),
-        due_date: z.string().nullish(),
+        due_date: z.string().max(40).nullish(),
       }),
     )
+    .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe(
       'Up to 500 tasks: `title` (1-500), `description` (HTML), `section_index` (zero-based) xor `section_title`, ' +

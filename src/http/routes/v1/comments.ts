@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_COMMENT_LENGTH } from '../../../domain/comment.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { restComment, restCommentSchema } from '../../presenters/comment.ts';
 import { route } from '../../route.ts';
@@ -86,7 +88,9 @@ export const editCommentRoute = route({
     'and images stay and nobody is notified again. Answers `{success, comment}`.',
   params: commentIdParams,
   body: z.object({
-    text: z.string({ message: 'text is required' }).describe('New text: HTML, or markdown with `content_type`.'),
+    text: requiredString('text')
+      .max(MAX_COMMENT_LENGTH)
+      .describe(`New text: HTML, or markdown with \`content_type\`; at most ${MAX_COMMENT_LENGTH} characters.`),
     content_type: z.string().optional().describe('`html` (default) or `markdown`; anything else → 400.'),
   }),
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),

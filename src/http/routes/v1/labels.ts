@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
@@ -23,8 +25,8 @@ export const createLabelRoute = route({
     'duplicate is 409 (`details: {field: name, code: duplicate}`). Answers 201 `{success, label: {id (string), name}, message}`.',
   params: projectIdParams,
   body: z.object({
-    name: z.string({ message: 'name is required' }).describe('Label name, 1 to 100 characters.'),
-    color: z.string().nullish().describe('Display colour (up to 50 characters).'),
+    name: requiredString('name').max(NAME_LIMITS.labelNameMax).describe('Label name, 1 to 100 characters.'),
+    color: z.string().max(50).nullish().describe('Display colour (up to 50 characters).'),
   }),
   status: 201,
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
@@ -78,8 +80,8 @@ export const updateLabelRoute = route({
     '`{success, label: {id (string), name}, message}`.',
   params: labelParams,
   body: z.object({
-    name: z.string().optional().describe('New name, 1 to 100 characters.'),
-    color: z.string().nullish().describe('New display colour (up to 50 characters); null clears it.'),
+    name: z.string().max(NAME_LIMITS.labelNameMax).optional().describe('New name, 1 to 100 characters.'),
+    color: z.string().max(50).nullish().describe('New display colour (up to 50 characters); null clears it.'),
   }),
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: graphql(`

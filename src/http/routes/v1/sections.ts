@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -53,7 +55,7 @@ export const createSectionRoute = route({
     'Answers 201 `{success, section: {id, section_title, projectId, taskCount}, message}`.',
   params: projectIdParams,
   body: z.object({
-    title: z.string({ message: 'title is required' }).describe('Section title, 1 to 200 characters.'),
+    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe('Section title, 1 to 200 characters.'),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
   }),
   status: 201,
@@ -86,7 +88,7 @@ export const updateSectionRoute = route({
     'Only the moved row changes (fractional ranking). Answers `{success, section, message}`.',
   params: sectionParams,
   body: z.object({
-    title: z.string().optional().describe('New title, 1 to 200 characters.'),
+    title: z.string().max(NAME_LIMITS.sectionTitleMax).optional().describe('New title, 1 to 200 characters.'),
     move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
     visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
   }),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { requiredString } from '../../../domain/validate.ts';
 import { subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -41,7 +43,7 @@ export const createWebhookRoute = route({
     'shown in this response only. ' +
     PAYLOAD_DOC,
   body: z.object({
-    url: z.string({ message: 'url is required' }).describe('Destination URL, http:// or https://.'),
+    url: requiredString('url').max(NAME_LIMITS.urlMax).describe('Destination URL, http:// or https://, at most 2048 characters.'),
     project_id: bodyId().optional().describe('Project scope.'),
     team_id: teamIdBody.optional(),
     metadata: metadataBody,
@@ -134,7 +136,7 @@ export const updateWebhookRoute = route({
   params: subscriptionParams,
   body: z.object({
     metadata: metadataBody.optional(),
-    url: z.string().optional().describe('New destination URL.'),
+    url: z.string().max(NAME_LIMITS.urlMax).optional().describe('New destination URL.'),
     description: z.string().max(500).nullish().describe('New description (empty or null clears it).'),
     active: z
       .boolean({ message: 'active must be true or false' })
