@@ -7,6 +7,7 @@ import { createServices, type Services } from '../services.ts';
 import { createLogger } from '../logger.ts';
 import { integerOption } from './options.ts';
 import { formatTable, printResult } from './output.ts';
+import { registerTeamMembershipCommands } from './team-commands.ts';
 
 /** Opens the database like the server does (migrating it), runs `fn`, closes. */
 export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<T> {
@@ -93,7 +94,7 @@ export function registerAdminCommands(program: Command) {
   const teams = program.command('teams').description('Manage teams');
   teams
     .command('create')
-    .description('Create a team with members')
+    .description('Create a team with members (the first --member becomes its owner)')
     .requiredOption('--title <title>', 'team name')
     .option('--member <email>', 'member email (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--json', 'print JSON')
@@ -104,6 +105,7 @@ export function registerAdminCommands(program: Command) {
         printResult(!!o.json, { id: t.uuid, number: t.id, title: t.title }, `Created team ${t.title} (${t.uuid}, #${t.id})`);
       }),
     );
+  registerTeamMembershipCommands(teams);
 }
 
 /**

@@ -15,7 +15,7 @@ import { parseInput } from './validate.ts';
  * - A team owner (or the operator's CLI) invites an email address. The
  *   invite is valid for {@link INVITE_TTL_DAYS} days and used once; only the
  *   SHA-256 of its token is stored, the token itself is shown once, in the
- *   link `<PUBLIC_URL or the request's origin>/invite/<token>`. Inviting the
+ *   link `<PUBLIC_URL or the request's origin>/invite#token=<token>`. Inviting the
  *   same address again replaces the pending invite (its link stops working),
  *   as re-sending does in Linear.
  * - Accepting it (`POST /api/auth/invite/accept`) with the token, a display
@@ -45,9 +45,14 @@ const TOKEN_MAX = 200;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The path of an invite's link; the web app's invite screen lives there. */
+/**
+ * The path of an invite's link, the web app's invite screen. The token is
+ * in the fragment, which browsers never send to a server: it stays out of
+ * access logs, proxies and Referer headers (the screen also accepts
+ * `/invite/<token>`).
+ */
 export function invitePath(token: string): string {
-  return `/invite/${token}`;
+  return `/invite#token=${token}`;
 }
 
 const createInput = z.object({

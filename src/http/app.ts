@@ -25,6 +25,7 @@ import { toolRoutes } from './routes/tools/index.ts';
 import { removedRouteMessage, removedRoutes } from './routes/removed.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
+import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -164,7 +165,8 @@ export function createApp(services: Services) {
       publicRoutes: routes.filter((r) => r.def.public).map((r) => ({ method: r.def.method, fullPath: r.fullPath })),
     }),
   );
-  mountSessionRoutes(app, services, session.secret, origins);
+  const { startSession } = mountSessionRoutes(app, services, session.secret, origins);
+  mountInviteRoutes(app, services, origins, startSession);
 
   app.use('/graphql', graphqlParamsGuard());
   app.use('/graphql', liveStreamLimits(services, connections, session.secret));

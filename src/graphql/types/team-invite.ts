@@ -41,7 +41,7 @@ const CreatedTeamInvite = builder.objectRef<CreatedInviteLink>('CreatedTeamInvit
       resolve: (r, _args, ctx) => ctx.db.teamInvite.findUniqueOrThrow({ where: { id: r.invite.id } }),
     }),
     token: t.exposeString('token', { description: 'The secret token; it works once, until `invite.expiresAt`.' }),
-    path: t.exposeString('path', { description: 'The link’s path, `/invite/<token>` (the web app’s invite screen).' }),
+    path: t.exposeString('path', { description: 'The link’s path, `/invite#token=<token>` (the web app’s invite screen; the token rides in the fragment, so it never reaches server logs).' }),
     url: t.exposeString('url', {
       nullable: true,
       description: 'The full link: PUBLIC_URL, else the origin this request was sent to, plus `path`. Null when neither is known (graphql-ws without PUBLIC_URL).',

@@ -54,12 +54,12 @@ export function mountSessionRoutes(
   services: Services,
   secret: Buffer | null,
   origins: OriginPolicy,
-) {
+): { startSession: StartSession } {
   const db = services.database.prisma;
   const ttlSeconds = services.config.SESSION_TTL_HOURS * 3600;
 
   /** Starts a session for `userId` and sets its cookies on `c`. */
-  const startSession = async (c: Context<AppEnv>, userId: number, method: SessionMethod, apiKeyId: number | null) => {
+  const startSession: StartSession = async (c, userId, method, apiKeyId) => {
     const session = await createSession(db, secret, userId, ttlSeconds, {
       method,
       apiKeyId,
@@ -74,11 +74,7 @@ export function mountSessionRoutes(
 
   app.post(LOGIN_PATH, async (c) =>
     answer(c, async () => {
-      // Login CSRF: a foreign page must not sign a visitor in to someone else's account.
-      const origin = c.req.header('origin');
-      if (origin !== undefined && !origins.allows(origin, requestHost(c.req))) {
-        throw new ForbiddenError(`Origin ${origin} may not sign in here (not this service and not in CORS_ORIGINS).`, 'origin', 'csrf');
-      }
+      refuseForeignSignIn(c, origins);
       const body = await readJson(c);
       const user = await verifyLogin(db, body, clientIp(c, services.config.TRUST_PROXY));
       return startSession(c, user.id, 'password', null);
@@ -144,10 +140,31 @@ export function mountSessionRoutes(
       return { success: true, valid: true, user: check.user, expiresAt: check.expiresAt.toISOString(), reason: null };
     }),
   );
+  return { startSession };
+}
+
+/** Starts a session for a user and sets its cookies on the response; answers the sign-in body `{success, user, expiresAt}`. */
+export type StartSession = (
+  c: Context<AppEnv>,
+  userId: number,
+  method: SessionMethod,
+  apiKeyId: number | null,
+) => Promise<{ success: true; user: { id: number; email: string; displayName: string }; expiresAt: string }>;
+
+/**
+ * Login CSRF: a foreign page must not sign a visitor in to someone else's
+ * account. A sign-in request with an `Origin` that is neither the service's
+ * nor listed is FORBIDDEN `csrf`.
+ */
+export function refuseForeignSignIn(c: Context<AppEnv>, origins: OriginPolicy): void {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && !origins.allows(origin, requestHost(c.req))) {
+    throw new ForbiddenError(`Origin ${origin} may not sign in here (not this service and not in CORS_ORIGINS).`, 'origin', 'csrf');
+  }
 }
 
 /** The JSON body of a request; anything else is a VALIDATION error on `body`. */
-async function readJson(c: Context<AppEnv>): Promise<unknown> {
+export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   try {
     return await c.req.json();
   } catch {
@@ -156,7 +173,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 }
 
 /** Runs a handler: its object as JSON (never cached), or its error as the spec 7.1 body. */
-async function answer(c: Context<AppEnv>, run: () => Promise<object>) {
+export async function answer(c: Context<AppEnv>, run: () => Promise<object>) {
   c.header('cache-control', 'no-store');
   try {
     return c.json(await run());

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { createTeamInvite } from '../../src/domain/team-invite.ts';
+import { setPassword } from '../../src/domain/user.ts';
+import { useTestApp } from '../support/app.ts';
+import { expectError } from '../support/errors.ts';
+import { makeBoard, makeUser } from '../support/factories.ts';
+
+// Client IPs come from X-Forwarded-For, so each test has an address of its own.
+const t = useTestApp({ env: { SESSION_SECRET: 'invite-test-secret-0123456789abc', TRUST_PROXY: 'true' } });
+const ORIGIN = 'http://localhost';
+const PASSWORD = 'correct horse battery staple';
+const freshIp = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+
+function accept(body: unknown, ip = freshIp(), headers: Record<string, string> = {}) {
+  return t.fetch('/api/auth/invite/accept', { method: 'POST', headers: { 'x-forwarded-for': ip, ...headers }, json: body });
+}
+
+async function invite(email = `guest-${Math.random().toString(36).slice(2, 10)}@test.local`) {
+  const owner = await makeUser(t.db, 'Owner');
+  const board = await makeBoard(t.db, owner.id);
+  const { token } = await createTeamInvite(t.db, owner.id, { teamId: board.team.id, email });
+  return { board, email, token };
+}
+
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+describe('POST /api/auth/invite/accept', () => {
+  it('400 for a malformed body, naming the field', async () => {
+    await expectError(await accept({ displayName: 'X', password: PASSWORD }), 400, 'token');
+    await expectError(await accept({ token: 'inv_x', displayName: 'X' }), 400, 'password');
+    await expectError(await accept({ token: 'inv_x', password: PASSWORD, extra: 1 }), 400, null);
+    const notJson = await t.fetch('/api/auth/invite/accept', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
+    await expectError(notJson, 400, 'body', 'invalid_json');
+  });
+
+  it('wrong, reused and expired tokens: one identical 400 naming token, no cookies', async () => {
+    const { token, board } = await invite();
+    const wrong = await accept({ token: `${token}x`, displayName: 'Guest', password: PASSWORD });
+    const ok = await accept({ token, displayName: 'Guest', password: PASSWORD });
+    expect(ok.status).toBe(200);
+    const reused = await accept({ token, displayName: 'Guest', password: PASSWORD });
+    const late = await invite();
+    await t.db.teamInvite.updateMany({ where: { email: late.email }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const expired = await accept({ token: late.token, displayName: 'Guest', password: PASSWORD });
+    const bodies = [];
+    for (const res of [wrong, reused, expired]) {
+      expect(res.headers.getSetCookie()).toEqual([]);
+      bodies.push(await expectError(res, 400, 'token', 'invalid_invite'));
+    }
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect(await t.db.teamMember.count({ where: { teamId: board.team.id } })).toBe(2);
+  });
+
+  it('a foreign Origin is refused (403 csrf) and the invite stays usable', async () => {
+    const { token } = await invite();
+    await expectError(await accept({ token, displayName: 'G', password: PASSWORD }, freshIp(), { origin: 'https://evil.example' }), 403, 'origin', 'csrf');
+    expect((await accept({ token, displayName: 'G', password: PASSWORD }, freshIp(), { origin: ORIGIN })).status).toBe(200);
+  });
+
+  it('success: the account is made and signed in with the login cookies; the session works and lists the boards', async () => {
+    const { token, email, board } = await invite();
+    const res = await accept({ token, displayName: 'New Person', password: PASSWORD });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ success: true, user: { id: expect.any(Number), email, displayName: 'New Person' }, expiresAt: expect.any(String) });
+    const names = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+    expect(names.sort()).toEqual(['nookies_user', 'svc_session']);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('svc_session='))).toMatch(/HttpOnly/i);
+    const me = await t.fetch('/graphql', {
+      method: 'POST',
+      headers: { cookie: cookiesOf(res), origin: ORIGIN },
+      json: { query: '{ sessions { method current } projects { items { id } } }' },
+    });
+    const data = (await me.json()).data;
+    expect(data.sessions).toEqual([{ method: 'invite', current: true }]);
+    expect(data.projects.items).toEqual([{ id: board.project.id }]);
+    // The password works for a later sign-in.
+    expect((await t.fetch('/api/auth/login', { method: 'POST', headers: { 'x-forwarded-for': freshIp() }, json: { email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it('an existing account must give its own password (400 wrong_password, invite kept)', async () => {
+    const existing = await makeUser(t.db, 'Known');
+    await setPassword(t.db, existing.email, PASSWORD);
+    const { token } = await invite(existing.email);
+    await expectError(await accept({ token, displayName: 'X', password: 'not the password' }), 400, 'password', 'wrong_password');
+    const res = await accept({ token, displayName: 'X', password: PASSWORD });
+    expect((await res.json()).user).toEqual({ id: existing.id, email: existing.email, displayName: existing.displayName });
+  });
+
+  it('guessing from one IP is throttled like sign-in (429 with Retry-After)', async () => {
+    const ip = freshIp();
+    let res = await accept({ token: 'inv_guess', password: 'x' }, ip);
+    for (let i = 0; i < 40 && res.status !== 429; i++) res = await accept({ token: `inv_guess${i}`, password: 'x' }, ip);
+    await expectError(res, 429, null, 'login_throttled');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
