@@ -1,55 +1,34 @@
-import { type FormEvent, useState } from 'react';
 import { AuthError, acceptInvite } from '../auth/auth-api';
+import { AuthForm } from '../components/auth-form';
 
-/** Accepting an invite link: a name and a password make (or join) the account and sign in. */
+/**
+ * Accepting an invite link: a name and a password make the account (or, for
+ * someone who already has one, its password joins it to the team) and sign
+ * in; then the boards.
+ */
 export function InviteScreen({ token }: { token: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    if (form.get('password') !== form.get('confirm')) {
-      setError('The two passwords differ.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await acceptInvite(token, String(form.get('displayName')), String(form.get('password')));
-      location.assign('/');
-    } catch (err) {
-      setError(err instanceof AuthError ? err.message : 'Accepting the invite failed.');
-      setBusy(false);
-    }
-  };
-
   return (
-    <main className="auth-screen">
-      <form className="auth-card" onSubmit={submit} aria-labelledby="invite-title">
-        <h1 id="invite-title">Join your team on tasksvc</h1>
-        <p className="hint">Choose how your name appears to others and a password for signing in.</p>
-        <label>
-          Your name
-          <input name="displayName" autoComplete="name" required maxLength={100} autoFocus />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete="new-password" required minLength={8} />
-        </label>
-        <label>
-          Repeat password
-          <input name="confirm" type="password" autoComplete="new-password" required minLength={8} />
-        </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={busy}>
-          Accept invite
-        </button>
-      </form>
-    </main>
+    <AuthForm
+      id="invite"
+      title="Join your team on tasksvc"
+      intro={
+        <p className="hint">
+          Choose how your name appears to others and a password for signing in. Already have an account? Enter its
+          password.
+        </p>
+      }
+      fields={[
+        { name: 'displayName', label: 'Your name', autoComplete: 'name', maxLength: 200, autoFocus: true },
+        { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', minLength: 8 },
+        { name: 'confirm', label: 'Repeat password', type: 'password', autoComplete: 'new-password', minLength: 8 },
+      ]}
+      submitLabel="Accept invite"
+      failure="Accepting the invite failed."
+      submit={async (form) => {
+        if (form.get('password') !== form.get('confirm')) throw new AuthError('The two passwords differ.', 0);
+        await acceptInvite(token, String(form.get('displayName')), String(form.get('password')));
+        location.assign('/');
+      }}
+    />
   );
 }
