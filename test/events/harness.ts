@@ -121,6 +121,8 @@ export type Responder = (req: { path: string; count: number; id: string }) => {
   status: number;
   headers?: Record<string, string>;
   body?: string;
+  /** Answer this much later (a slow receiver: deliveries stay in flight). */
+  delayMs?: number;
 };
 
 /**
@@ -159,8 +161,12 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
         verified,
         status: answer.status,
       });
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-      res.end(answer.body ?? `answer ${answer.status}`);
+      const reply = () => {
+        res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+        res.end(answer.body ?? `answer ${answer.status}`);
+      };
+      if (answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

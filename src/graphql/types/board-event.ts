@@ -30,6 +30,8 @@ const BOARD_EVENT_RULES = [
   '`task.*` events: take `task`; when it is null or its `projectId` is no longer this board (it moved away: ',
   '`fromProjectId` is this board), drop the task, else put it in place (created, updated, moved to another ',
   'section, status changed, labels changed, assigned or unassigned: `data.changes` and `data.action` say what). ',
+  'A task that arrives from another board (`fromProjectId` set) brings its comments, which no event of this board ',
+  'lists: load them with `comments` if the view shows them. ',
   '`task.deleted` (deleted for good; webhooks and `taskEvents` get it as `task.updated` with `data.deleted`): drop `taskId`. ',
   '`section.created` / `section.updated` (renamed, moved: `ranking`, shown or hidden): take `section`. ',
   '`section.deleted`: drop `sectionId`; its tasks moved to `data.movedTo` (each also has its task.updated). ',
