@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'src/generated/', 'web/src/gql/', 'data/', 'coverage/', '.scratch/', 'dist/', 'bench/results/', '.stryker-tmp/', 'reports/'] },
+  { ignores: ['node_modules/', 'src/generated/', 'web/src/gql/', 'src/http/gql/', 'data/', 'coverage/', '.scratch/', 'dist/', 'bench/results/', '.stryker-tmp/', 'reports/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

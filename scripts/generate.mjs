@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The one generator: Prisma client + Pothos types (offline), then, unless
 // --prisma-only, the committed artefacts (schema.graphql, openapi.json, the
-// web app's typed documents in web/src/gql/).
+// typed documents of the web app and of the routes: web/src/gql/, src/http/gql/).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,15 @@ const gen = spawnSync(process.execPath, [prismaBin, 'generate'], { cwd: root, en
 if (gen.status !== 0) process.exit(gen.status ?? 1);
 
 if (!prismaOnly) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/generate-artifacts.ts'], { cwd: root, stdio: 'inherit' });
-  if (out.status !== 0) process.exit(out.status ?? 1);
-  const web = spawnSync(process.execPath, ['scripts/generate-web.mjs'], { cwd: root, stdio: 'inherit' });
-  if (web.status !== 0) process.exit(web.status ?? 1);
+  // schema.graphql first: the typed documents are generated from it, and the routes that
+  // openapi.json describes import those documents.
+  const steps = [
+    ['--import', 'tsx', 'scripts/generate-artifacts.ts', 'schema'],
+    ['scripts/generate-documents.mjs'],
+    ['--import', 'tsx', 'scripts/generate-artifacts.ts', 'openapi'],
+  ];
+  for (const args of steps) {
+    const step = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    if (step.status !== 0) process.exit(step.status ?? 1);
+  }
 }

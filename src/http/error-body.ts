@@ -15,6 +15,18 @@ export function snakeCase(name: string): string {
 }
 
 /**
+ * Renames the field path a message starts with (`input.userIds: must be…`,
+ * `user must be…`) and nothing else: the rest of the message may quote the
+ * caller's input (an email such as `user@example.com`), which must come back
+ * as it was sent. A longer word that merely starts with the field name
+ * (`username` for `user`) is not the field.
+ */
+export function renameLeadingField(message: string, field: string, publicField: string): string {
+  if (!message.startsWith(field) || /[\w.]/.test(message.charAt(field.length))) return message;
+  return publicField + message.slice(field.length);
+}
+
+/**
  * Maps any error to its HTTP status and spec 7.1 body. Unknown errors are
  * logged and masked: the caller learns only that it was an internal error.
  * A database that does not answer is 503 UNAVAILABLE (`details.code:
@@ -51,7 +63,7 @@ export function toErrorResponse(
     body: {
       success: false,
       error: code,
-      message: field && publicField !== field ? message.replaceAll(field, publicField!) : message,
+      message: field && publicField ? renameLeadingField(message, field, publicField) : message,
       details: { field: publicField, code: detail },
     },
   };

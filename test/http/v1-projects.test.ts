@@ -327,6 +327,13 @@ describe('/api/v1/projects/{projectId}/members', () => {
     });
     expect((await call(path, { key: eve.key, method: 'POST', json: { userToAdd: eve.user.id } })).status).toBe(404);
     expect((await call(path, { key: eve.key, method: 'DELETE', json: { userToRemove: user.id } })).status).toBe(404);
+    // Only the field path a message starts with is renamed: the GraphQL argument is `user`,
+    // and the email the caller sent, which contains "user", comes back as sent.
+    const unknown = await call(path, { key, method: 'POST', json: { userToAdd: 'user.user@nowhere.test' } });
+    expect(unknown.body.message).toBe('User user.user@nowhere.test not found');
+    const invalid = await call(path, { key, method: 'POST', json: { userToAdd: 'user-without-at' } });
+    expect(invalid.body).toEqual(errorBody('VALIDATION', 'userToAdd', 'invalid_email'));
+    expect(invalid.body.message).toBe('userToAdd must be an email address or a positive integer user id.');
     expect((await call(path, { key: eve.key })).status).toBe(404);
     expect((await t.db.projectMember.findMany({ where: { projectId: b.project.id } })).map((m) => m.userId)).toEqual([user.id]);
   });

@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { graphql } from '../gql/index.ts';
+import type { AssigneeFieldsFragment } from '../gql/graphql.ts';
 
 // Assignees (spec 2.4): users by numeric id, agents by UUID.
 
-/** An assignee as GraphQL returns it (`Assignee`: kind, id as a string, displayName). */
-export interface AssigneeNode {
-  kind: 'user' | 'agent';
-  id: string;
-  displayName: string;
-}
+/** The GraphQL selection of an assignee (`Assignee`: kind, id as a string, displayName). */
+export const ASSIGNEE_FIELDS = graphql(`
+  fragment AssigneeFields on Assignee {
+    kind
+    id
+    displayName
+  }
+`);
 
 /** `{id, displayName}` of spec 2.4: user ids as numbers, agent ids as their UUID strings. */
-export function assigneeOut(a: AssigneeNode) {
+export function assigneeOut(a: AssigneeFieldsFragment) {
   return { id: a.kind === 'user' ? Number(a.id) : a.id, displayName: a.displayName };
 }
 

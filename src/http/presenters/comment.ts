@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { graphql } from '../gql/index.ts';
+import type { RestCommentFieldsFragment, ToolCommentFieldsFragment } from '../gql/graphql.ts';
 
 // Comments: the spec 2.5 tool comment and the REST comment (with the task,
 // images, mentions and the edit mark).
@@ -6,20 +8,22 @@ import { z } from 'zod';
 /** The author of a comment: null once the author was deleted. */
 const authorSchema = z.object({ id: z.number(), displayName: z.string() }).nullable();
 
-/** A comment as the tool routes receive it. */
-export interface ToolCommentNode {
-  id: number;
-  text: string;
-  createdAt: string;
-  author: { id: number; displayName: string } | null;
-}
-
 /** The GraphQL selection of a tool comment. */
-export const TOOL_COMMENT_FIELDS = 'id text createdAt author { id displayName }';
+export const TOOL_COMMENT_FIELDS = graphql(`
+  fragment ToolCommentFields on Comment {
+    id
+    text
+    createdAt
+    author {
+      id
+      displayName
+    }
+  }
+`);
 
 /** Spec 2.5 comment: `{id, text, author, createdAt}`. */
-export function toolComment(c: ToolCommentNode) {
-  return { id: c.id, text: c.text, author: c.author, createdAt: c.createdAt };
+export function toolComment(c: ToolCommentFieldsFragment) {
+  return { id: c.id, text: c.text, author: c.author ?? null, createdAt: c.createdAt };
 }
 
 /** Schema of `toolComment`. */
@@ -30,29 +34,32 @@ export const toolCommentSchema = z.object({
   createdAt: z.string(),
 });
 
-/** A comment as the REST routes receive it. */
-export interface RestCommentNode extends ToolCommentNode {
-  taskId: number;
-  images: string[];
-  editedAt: string | null;
-  mentions: { userId: number; displayName: string }[];
-}
-
 /** The GraphQL selection of a REST comment. */
-export const REST_COMMENT_FIELDS = 'id taskId text images createdAt editedAt author { id displayName } mentions { userId displayName }';
+export const REST_COMMENT_FIELDS = graphql(`
+  fragment RestCommentFields on Comment {
+    ...ToolCommentFields
+    taskId
+    images
+    editedAt
+    mentions {
+      userId
+      displayName
+    }
+  }
+`);
 
 /** The REST comment: spec 2.5 plus `task_id`, `images`, `mentions` and the edit mark (`edited`, `editedAt`). */
-export function restComment(c: RestCommentNode) {
+export function restComment(c: RestCommentFieldsFragment) {
   return {
     id: c.id,
     task_id: c.taskId,
     text: c.text,
-    author: c.author,
+    author: c.author ?? null,
     images: c.images,
     mentions: c.mentions.map((m) => ({ user_id: m.userId, display_name: m.displayName })),
     createdAt: c.createdAt,
-    edited: c.editedAt !== null,
-    editedAt: c.editedAt,
+    edited: c.editedAt != null,
+    editedAt: c.editedAt ?? null,
   };
 }
 

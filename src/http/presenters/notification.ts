@@ -1,21 +1,22 @@
 import { z } from 'zod';
-
-/** A notification as GraphQL returns it to the inbox routes. */
-export interface NotificationNode {
-  id: number;
-  type: string;
-  taskId: number;
-  ticketNumber: string;
-  message: string;
-  createdAt: string;
-  read: boolean;
-}
+import { graphql } from '../gql/index.ts';
+import type { NotificationFieldsFragment } from '../gql/graphql.ts';
 
 /** The GraphQL selection of a notification item. */
-export const NOTIFICATION_FIELDS = 'id type taskId ticketNumber message createdAt read';
+export const NOTIFICATION_FIELDS = graphql(`
+  fragment NotificationFields on Notification {
+    id
+    type
+    taskId
+    ticketNumber
+    message
+    createdAt
+    read
+  }
+`);
 
 /** A notification with the spec 2.6 field names (tool inbox and REST notifications). */
-export function notificationOut(n: NotificationNode) {
+export function notificationOut(n: NotificationFieldsFragment) {
   return { id: n.id, type: n.type, task_id: n.taskId, ticket_number: n.ticketNumber, message: n.message, createdAt: n.createdAt, read: n.read };
 }
 

@@ -1,26 +1,33 @@
 import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
+import { graphql } from '../gql/index.ts';
+import type { RestProjectFieldsFragment } from '../gql/graphql.ts';
+import { restLabel, restLabelSchema } from './label.ts';
+import { restSectionRef, restSectionRefSchema } from './section.ts';
 
 // Projects (boards): the REST project of spec 2.2 and the tool list item.
 
-/** A project as the REST project routes receive it. */
-export interface ProjectNode {
-  id: number;
-  title: string;
-  status: string;
-  createdAt: string;
-  description: string;
-  memberCount: number;
-  taskCount: number;
-  sections: { id: number; title: string }[];
-  labels: { id: number; name: string }[];
-}
-
 /** The GraphQL selection of a REST project (spec 2.2). */
-export const PROJECT_FIELDS = 'id title status createdAt description memberCount taskCount sections { id title } labels { id name }';
+export const REST_PROJECT_FIELDS = graphql(`
+  fragment RestProjectFields on Project {
+    id
+    title
+    status
+    createdAt
+    description
+    memberCount
+    taskCount
+    sections {
+      ...SectionTitleFields
+    }
+    labels {
+      ...LabelFields
+    }
+  }
+`);
 
 /** The REST project shape (spec 2.2): label ids as strings, sections as `{id, section_title}`. */
-export function projectOut(p: ProjectNode) {
+export function projectOut(p: RestProjectFieldsFragment) {
   return {
     id: p.id,
     title: p.title,
@@ -29,8 +36,8 @@ export function projectOut(p: ProjectNode) {
     description: p.description,
     memberCount: p.memberCount,
     taskCount: p.taskCount,
-    sections: p.sections.map((s) => ({ id: s.id, section_title: s.title })),
-    labels: p.labels.map((l) => ({ id: String(l.id), name: l.name })),
+    sections: p.sections.map(restSectionRef),
+    labels: p.labels.map(restLabel),
   };
 }
 
@@ -43,9 +50,19 @@ export const restProjectSchema = z.object({
   description: z.string(),
   memberCount: z.number(),
   taskCount: z.number(),
-  sections: z.array(z.object({ id: z.number(), section_title: z.string() })),
-  labels: z.array(z.object({ id: z.string(), name: z.string() })),
+  sections: z.array(restSectionRefSchema),
+  labels: z.array(restLabelSchema),
 });
+
+/** The GraphQL selection of a tool project list item. */
+export const TOOL_PROJECT_FIELDS = graphql(`
+  fragment ToolProjectFields on Project {
+    id
+    title
+    status
+    createdAt
+  }
+`);
 
 /** The tool project list item (spec 4.1): `{id, title, status, createdAt}`, as GraphQL returns it. */
 export const toolProjectSchema = z.object({ id: z.number(), title: z.string(), status: z.enum(STATUSES), createdAt: z.string() });

@@ -1,34 +1,33 @@
 import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task/fields.ts';
+import { graphql } from '../gql/index.ts';
+import type { SearchHitFieldsFragment } from '../gql/graphql.ts';
 
-/** What the search document returns. */
-export interface SearchData {
-  searchTasks: {
-    total: number;
-    items: {
-      id: number;
-      ticketNumber: string;
-      title: string;
-      section: string;
-      priority: string | null;
-      score: number;
-    }[];
-  };
-}
+/** The GraphQL selection of a search hit. */
+export const SEARCH_HIT_FIELDS = graphql(`
+  fragment SearchHitFields on SearchResult {
+    id
+    ticketNumber
+    title
+    section
+    priority
+    score
+  }
+`);
 
 /** Spec 4.1 search hit: `{id, ticket_number, title, section, priority, score}`. */
-export function searchHits(data: SearchData) {
-  return data.searchTasks.items.map((hit) => ({
+export function searchHit(hit: SearchHitFieldsFragment) {
+  return {
     id: hit.id,
     ticket_number: hit.ticketNumber,
     title: hit.title,
     section: hit.section,
-    priority: hit.priority,
+    priority: hit.priority ?? null,
     score: hit.score,
-  }));
+  };
 }
 
-/** Schema of one hit. */
+/** Schema of `searchHit`. */
 export const searchHitSchema = z.object({
   id: z.number(),
   ticket_number: z.string(),

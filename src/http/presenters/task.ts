@@ -1,86 +1,43 @@
 import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
 import { PRIORITIES } from '../../domain/task/fields.ts';
-import { type AssigneeNode, assigneeOut, assigneeSchema } from './assignee.ts';
+import { graphql } from '../gql/index.ts';
+import type { RestTaskFieldsFragment, ToolTaskFieldsFragment } from '../gql/graphql.ts';
+import { assigneeOut, assigneeSchema } from './assignee.ts';
+import { restLabel, restLabelSchema } from './label.ts';
 
 // Tasks: the spec 2.4 tool task (`section` is the section name, assignees
 // `{id, displayName}`, `priority` null when the task has none) and the REST
 // task (snake_case fields with `createdAt`/`updatedAt`, label ids as strings,
-// subtasks). Both read the same GraphQL fragment.
+// subtasks). Each reads a selection of exactly the fields it shows.
 
-/** A task as GraphQL returns it to the task routes (tool and REST): the `RouteTask` fragment. */
-export interface TaskNode {
-  id: number;
-  ticketNumber: string;
-  uniqueIndex: number;
-  title: string;
-  description: string;
-  priority: string | null;
-  status: string;
-  projectId: number;
-  section: { id: number; title: string };
-  assignees: AssigneeNode[];
-  labels: { id: number; name: string }[];
-  estimateMinutes: number | null;
-  estimateSize: number | null;
-  images: string[];
-  attachments: string[];
-  dueDate: string | null;
-  parentId: number | null;
-  createdBy: { id: number; displayName: string } | null;
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Every Task field the tool and REST task routes show. */
-export const TASK_FIELDS = /* GraphQL */ `
-  fragment RouteTask on Task {
+/** The GraphQL selection of a tool task: exactly what `toolTask` shows. */
+export const TOOL_TASK_FIELDS = graphql(`
+  fragment ToolTaskFields on Task {
     id
     ticketNumber
-    uniqueIndex
     title
     description
     priority
-    status
-    projectId
     section {
-      id
       title
     }
     assignees {
-      id
-      kind
-      displayName
+      ...AssigneeFields
     }
-    labels {
-      id
-      name
-    }
-    estimateMinutes
-    estimateSize
-    images
-    attachments
-    dueDate
-    parentId
-    createdBy {
-      id
-      displayName
-    }
-    commentCount
     createdAt
     updatedAt
   }
-`;
+`);
 
 /** Spec 2.4 task object (tool routes). */
-export function toolTask(t: TaskNode) {
+export function toolTask(t: ToolTaskFieldsFragment) {
   return {
     id: t.id,
     ticket_number: t.ticketNumber,
     title: t.title,
     description: t.description,
-    priority: t.priority,
+    priority: t.priority ?? null,
     section: t.section.title,
     assignees: t.assignees.map(assigneeOut),
     createdAt: t.createdAt,
@@ -101,47 +58,70 @@ export const toolTaskSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** The REST task fields: the shared ones plus the subtasks. */
-export const REST_TASK_FIELDS = /* GraphQL */ `
-  fragment RestTask on Task {
-    ...RouteTask
+/** The GraphQL selection of a REST task: exactly what `restTask` shows. */
+export const REST_TASK_FIELDS = graphql(`
+  fragment RestTaskFields on Task {
+    id
+    ticketNumber
+    uniqueIndex
+    title
+    description
+    priority
+    status
+    projectId
+    section {
+      ...SectionTitleFields
+    }
+    assignees {
+      ...AssigneeFields
+    }
+    labels {
+      ...LabelFields
+    }
+    estimateMinutes
+    estimateSize
+    images
+    attachments
+    dueDate
+    parentId
     subtasks {
       id
       ticketNumber
       title
       status
     }
+    createdBy {
+      id
+      displayName
+    }
+    commentCount
+    createdAt
+    updatedAt
   }
-  ${TASK_FIELDS}
-`;
-
-/** A task as the REST routes receive it (the `RestTask` fragment). */
-export interface RestTaskNode extends TaskNode {
-  subtasks: { id: number; ticketNumber: string; title: string; status: string }[];
-}
+`);
 
 /** The REST task object. */
-export function restTask(t: RestTaskNode) {
+export function restTask(t: RestTaskFieldsFragment) {
   return {
     id: t.id,
     ticket_number: t.ticketNumber,
     unique_index: t.uniqueIndex,
     title: t.title,
     description: t.description,
-    priority: t.priority,
+    priority: t.priority ?? null,
     status: t.status,
     project_id: t.projectId,
     section: { id: t.section.id, title: t.section.title },
     assignees: t.assignees.map((a) => ({ ...assigneeOut(a), kind: a.kind })),
-    labels: t.labels.map((l) => ({ id: String(l.id), name: l.name })),
-    estimate: t.estimateMinutes,
-    estimate_size: t.estimateSize,
-    due_date: t.dueDate,
+    labels: t.labels.map(restLabel),
+    estimate: t.estimateMinutes ?? null,
+    estimate_size: t.estimateSize ?? null,
+    due_date: t.dueDate ?? null,
     images: t.images,
     attachments: t.attachments,
-    parent_id: t.parentId,
+    parent_id: t.parentId ?? null,
     subtasks: t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: c.status })),
-    created_by: t.createdBy,
+    created_by: t.createdBy ?? null,
     comment_count: t.commentCount,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
@@ -162,7 +142,7 @@ export const restTaskSchema = z.object({
   assignees: z.array(
     z.object({ id: z.union([z.number(), z.string()]), displayName: z.string(), kind: z.enum(['user', 'agent']) }),
   ),
-  labels: z.array(z.object({ id: z.string(), name: z.string() })),
+  labels: z.array(restLabelSchema),
   estimate: z.number().nullable().describe('Minutes.'),
   estimate_size: z.number().nullable().describe('Team manifest size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.'),
   due_date: z.string().nullable(),
@@ -180,6 +160,3 @@ export const restTaskSchema = z.object({
 
 /** `{success, task}`: the answer of every REST route that returns one task. */
 export const oneTask = z.object({ success: z.literal(true), task: restTaskSchema });
-
-/** The REST task fragment's operation around one task-returning field. */
-export const restTaskDocument = (operation: string) => `${operation}\n${REST_TASK_FIELDS}`;

@@ -1,40 +1,41 @@
 import { z } from 'zod';
-import type { WebhookPingResult } from '../../domain/webhook-ping.ts';
+import { graphql } from '../gql/index.ts';
+import type { WebhookDeliveryFieldsFragment, WebhookPingFieldsFragment, WebhookSubscriptionFieldsFragment } from '../gql/graphql.ts';
 
 // Webhook subscriptions, their deliveries and test pings (REST): snake_case
 // ids, `createdAt`/`updatedAt`; the signing secret only in the create answer.
 
-/** A webhook subscription as GraphQL returns it to the routes. */
-export interface SubscriptionNode {
-  id: number;
-  url: string;
-  projectId: number | null;
-  team: { id: string } | null;
-  metadata: unknown;
-  description: string | null;
-  active: boolean;
-  disabledReason: string | null;
-  failingSince: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** The GraphQL selection of a subscription. */
-export const SUBSCRIPTION_FIELDS =
-  'id url projectId team { id } metadata description active disabledReason failingSince createdAt updatedAt';
+export const SUBSCRIPTION_FIELDS = graphql(`
+  fragment WebhookSubscriptionFields on WebhookSubscription {
+    id
+    url
+    projectId
+    team {
+      id
+    }
+    metadata
+    description
+    active
+    disabledReason
+    failingSince
+    createdAt
+    updatedAt
+  }
+`);
 
 /** The REST subscription object. */
-export function subscriptionOut(s: SubscriptionNode) {
+export function subscriptionOut(s: WebhookSubscriptionFieldsFragment) {
   return {
     id: s.id,
     url: s.url,
-    project_id: s.projectId,
+    project_id: s.projectId ?? null,
     team_id: s.team?.id ?? null,
     metadata: s.metadata,
-    description: s.description,
+    description: s.description ?? null,
     active: s.active,
-    disabled_reason: s.disabledReason,
-    failing_since: s.failingSince,
+    disabled_reason: s.disabledReason ?? null,
+    failing_since: s.failingSince ?? null,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
@@ -58,40 +59,34 @@ export const subscriptionSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** One delivery attempt as GraphQL returns it. */
-interface AttemptNode {
-  id: number;
-  outcome: 'unknown' | 'succeeded' | 'failed';
-  statusCode: number | null;
-  durationMs: number | null;
-  responseExcerpt: string | null;
-  error: string | null;
-  createdAt: string;
-}
-
-/** A delivery with its attempts as GraphQL returns it. */
-export interface DeliveryNode {
-  id: number;
-  eventId: string;
-  event: string;
-  taskId: number;
-  ticketNumber: string;
-  status: string;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  createdAt: string;
-  updatedAt: string;
-  attempts: AttemptNode[];
-}
-
-/** The GraphQL selection of a delivery. */
-export const DELIVERY_FIELDS =
-  'id eventId event taskId ticketNumber status attemptCount nextAttemptAt lastStatusCode createdAt updatedAt ' +
-  'attempts { id outcome statusCode durationMs responseExcerpt error createdAt }';
+/** The GraphQL selection of a delivery with its attempts. */
+export const DELIVERY_FIELDS = graphql(`
+  fragment WebhookDeliveryFields on WebhookDelivery {
+    id
+    eventId
+    event
+    taskId
+    ticketNumber
+    status
+    attemptCount
+    nextAttemptAt
+    lastStatusCode
+    createdAt
+    updatedAt
+    attempts {
+      id
+      outcome
+      statusCode
+      durationMs
+      responseExcerpt
+      error
+      createdAt
+    }
+  }
+`);
 
 /** The REST delivery: snake_case fields, attempts included. */
-export function deliveryOut(d: DeliveryNode) {
+export function deliveryOut(d: WebhookDeliveryFieldsFragment) {
   return {
     id: d.id,
     event_id: d.eventId,
@@ -100,17 +95,17 @@ export function deliveryOut(d: DeliveryNode) {
     ticket_number: d.ticketNumber,
     status: d.status,
     attempt_count: d.attemptCount,
-    next_attempt_at: d.nextAttemptAt,
-    last_status_code: d.lastStatusCode,
+    next_attempt_at: d.nextAttemptAt ?? null,
+    last_status_code: d.lastStatusCode ?? null,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
     attempts: d.attempts.map((a) => ({
       id: a.id,
       outcome: a.outcome,
-      status_code: a.statusCode,
-      duration_ms: a.durationMs,
-      response_excerpt: a.responseExcerpt,
-      error: a.error,
+      status_code: a.statusCode ?? null,
+      duration_ms: a.durationMs ?? null,
+      response_excerpt: a.responseExcerpt ?? null,
+      error: a.error ?? null,
       createdAt: a.createdAt,
     })),
   };
@@ -149,15 +144,27 @@ export const deliverySchema = z.object({
   ),
 });
 
+/** The GraphQL selection of a test ping's result. */
+export const PING_FIELDS = graphql(`
+  fragment WebhookPingFields on WebhookPingResult {
+    delivered
+    webhookId
+    statusCode
+    durationMs
+    responseExcerpt
+    error
+  }
+`);
+
 /** What a test ping produced, with the REST field names. */
-export function pingOut(r: WebhookPingResult) {
+export function pingOut(r: WebhookPingFieldsFragment) {
   return {
     delivered: r.delivered,
     webhook_id: r.webhookId,
-    status_code: r.statusCode,
+    status_code: r.statusCode ?? null,
     duration_ms: r.durationMs,
-    response_excerpt: r.responseExcerpt,
-    error: r.error,
+    response_excerpt: r.responseExcerpt ?? null,
+    error: r.error ?? null,
   };
 }
 

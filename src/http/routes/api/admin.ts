@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_HEADER } from '../../../auth/admin-password.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 
 /** POST /api/resetUser (spec 4.7, 5.5). */
 export const resetUserRoute = route({
@@ -19,14 +20,14 @@ export const resetUserRoute = route({
     email: z.string().optional().describe('Email of the user to reset.'),
     user_id: z.number().int().positive().max(2147483647).optional().describe('Id of the user to reset.'),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ApiResetUser($adminPassword: String!, $email: String, $userId: Int) {
       resetUser(adminPassword: $adminPassword, email: $email, userId: $userId) {
         userId
         revokedKeys
       }
     }
-  `,
+  `),
   fieldNames: { adminPassword: ADMIN_PASSWORD_HEADER },
   response: z.object({ success: z.literal(true), user_id: z.number(), revoked_keys: z.number(), message: z.string() }),
   toVariables: ({ body, headers }) => ({
@@ -34,7 +35,7 @@ export const resetUserRoute = route({
     email: body.email,
     userId: body.user_id,
   }),
-  toBody: (data: { resetUser: { userId: number; revokedKeys: number } }) => ({
+  toBody: (data) => ({
     success: true,
     user_id: data.resetUser.userId,
     revoked_keys: data.resetUser.revokedKeys,

@@ -2,21 +2,12 @@ import { z } from 'zod';
 import { EMAIL_LOOKUP_MAX, USER_SEARCH_MAX } from '../../../domain/user-search.ts';
 import { qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
-
-interface UserNode {
-  id: number;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-}
-
-const USER_FIELDS = 'id email displayName photoURL';
+import { graphql } from '../../gql/index.ts';
+import { userProfileSchema } from '../../presenters/user.ts';
 
 const usersResponse = z.object({
   success: z.literal(true),
-  users: z.array(
-    z.object({ id: z.number(), email: z.string(), displayName: z.string(), photoURL: z.string().nullable() }),
-  ),
+  users: z.array(userProfileSchema),
 });
 
 const sessionRule =
@@ -38,15 +29,15 @@ export const searchUsersRoute = route({
     q: z.string().describe('Prefix of an email or of a word of a display name.'),
     limit: qsInt(1, USER_SEARCH_MAX).optional().describe(`Most users, 1 to ${USER_SEARCH_MAX}.`),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query ApiSearchUsers($query: String!, $limit: Int) {
-      userSearch(query: $query, limit: $limit) { ${USER_FIELDS} }
+      userSearch(query: $query, limit: $limit) { ...UserProfileFields }
     }
-  `,
+  `),
   fieldNames: { query: 'q' },
   response: usersResponse,
   toVariables: ({ query }) => ({ query: query.q, limit: query.limit }),
-  toBody: (data: { userSearch: UserNode[] }) => ({ success: true, users: data.userSearch }),
+  toBody: (data) => ({ success: true, users: data.userSearch }),
 });
 
 /** GET /api/users/getByEmails (spec 4.7, 5.5). */
@@ -71,14 +62,14 @@ export const usersByEmailsRoute = route({
       .pipe(z.array(z.string().max(320)).min(1).max(EMAIL_LOOKUP_MAX))
       .describe('Comma-separated emails.'),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query ApiUsersByEmails($emails: [String!]!) {
-      usersByEmails(emails: $emails) { ${USER_FIELDS} }
+      usersByEmails(emails: $emails) { ...UserProfileFields }
     }
-  `,
+  `),
   response: usersResponse,
   toVariables: ({ query }) => ({ emails: query.emails }),
-  toBody: (data: { usersByEmails: UserNode[] }) => ({ success: true, users: data.usersByEmails }),
+  toBody: (data) => ({ success: true, users: data.usersByEmails }),
 });
 
 export const userDirectoryRoutes = [searchUsersRoute, usersByEmailsRoute];

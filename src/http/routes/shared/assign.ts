@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from '../../query-params.ts';
-import type { AssigneeNode } from '../../presenters/assignee.ts';
+import { graphql } from '../../gql/index.ts';
+import type { AssignMutation } from '../../gql/graphql.ts';
 import type { toTaskRef } from './task-ref.ts';
 
 const agentUuid = z.string().describe('Agent UUID.');
@@ -37,18 +38,20 @@ export function checkAssignForm(b: AssignBody, ctx: z.RefinementCtx) {
  * One GraphQL document for both forms: the route table holds one document
  * per route, so the two mutations are combined with `@include`.
  */
-export const ASSIGN_ROUTE_DOCUMENT = /* GraphQL */ `
-  mutation Assign($ref: TaskRefInput!, $multiple: Boolean!, $single: Boolean!, $userId: Int, $agentId: String, $userIds: [Int!], $agentIds: [String!]) {
-    toggled: assignUser(ref: $ref, userId: $userId, agentId: $agentId) @include(if: $single) { kind id displayName }
-    set: setAssignees(ref: $ref, userIds: $userIds, agentIds: $agentIds) @include(if: $multiple) { kind id displayName }
+export const ASSIGN_ROUTE_DOCUMENT = graphql(`
+  mutation Assign(
+    $ref: TaskRefInput!
+    $multiple: Boolean!
+    $single: Boolean!
+    $userId: Int
+    $agentId: String
+    $userIds: [Int!]
+    $agentIds: [String!]
+  ) {
+    toggled: assignUser(ref: $ref, userId: $userId, agentId: $agentId) @include(if: $single) { ...AssigneeFields }
+    set: setAssignees(ref: $ref, userIds: $userIds, agentIds: $agentIds) @include(if: $multiple) { ...AssigneeFields }
   }
-`;
-
-/** What the combined assignment document answers: one of the two fields, by form. */
-export interface AssignData {
-  toggled?: AssigneeNode[];
-  set?: AssigneeNode[];
-}
+`);
 
 /** GraphQL variables of the combined assignment document. */
 export function assignVariables(ref: Partial<ReturnType<typeof toTaskRef>>, b: AssignBody) {
@@ -65,6 +68,6 @@ export function assignVariables(ref: Partial<ReturnType<typeof toTaskRef>>, b: A
 }
 
 /** The assignees of the answer, whichever form ran. */
-export function assigneesOf(data: AssignData): AssigneeNode[] {
+export function assigneesOf(data: AssignMutation) {
   return data.toggled ?? data.set ?? [];
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_LIMITS } from '../../../search/search-tasks.ts';
 import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsId, qsInt } from '../../query-params.ts';
+import { graphql } from '../../gql/index.ts';
 
 // Task search (spec 4.1 `tasksvc_search_tasks`), the tool route and its REST twin.
 
@@ -39,21 +40,35 @@ export function searchVariables(q: SearchQueryParams) {
   };
 }
 
-/** The search document (tool and REST). */
-export const SEARCH_DOCUMENT = (name: string) => /* GraphQL */ `
-  query ${name}(
-    $query: String!, $projectId: Int, $boardId: Int, $section: String, $assignedTo: String,
-    $priority: Priority, $hasDueDate: Boolean, $status: Status, $limit: Int
+/** The search document: the tool and REST routes run the same one. */
+export const SEARCH_DOCUMENT = graphql(`
+  query SearchTasks(
+    $query: String!
+    $projectId: Int
+    $boardId: Int
+    $section: String
+    $assignedTo: String
+    $priority: Priority
+    $hasDueDate: Boolean
+    $status: Status
+    $limit: Int
   ) {
     searchTasks(
-      query: $query, projectId: $projectId, boardId: $boardId, section: $section, assignedTo: $assignedTo,
-      priority: $priority, hasDueDate: $hasDueDate, status: $status, limit: $limit
+      query: $query
+      projectId: $projectId
+      boardId: $boardId
+      section: $section
+      assignedTo: $assignedTo
+      priority: $priority
+      hasDueDate: $hasDueDate
+      status: $status
+      limit: $limit
     ) {
       total
-      items { id ticketNumber title section priority score }
+      items { ...SearchHitFields }
     }
   }
-`;
+`);
 
 /** How the search works, for both routes' descriptions. */
 export const SEARCH_DESCRIPTION =

@@ -57,7 +57,7 @@ export const TASK_FIELD_NAMES = { estimateMinutes: 'estimate' };
 type TaskWriteBody = Partial<{ [K in keyof typeof taskWriteFields]: z.output<(typeof taskWriteFields)[K]> }>;
 
 /** The `CreateTaskInput` of a tool or REST create body (shared fields; REST adds labels and the parent). */
-export function createInputOf(body: TaskWriteBody & { project_id: number; section_id?: number | null }) {
+export function createInputOf(body: TaskWriteBody & { project_id: number; title: string; section_id?: number | null }) {
   return {
     projectId: body.project_id,
     title: body.title,

@@ -64,11 +64,3 @@ export function taskListVariables(q: TaskListQueryParams) {
     offset: q.offset ?? 0,
   };
 }
-
-/** The task list document (tool and REST): `fragment` names the task fields, defined in `fragments`. */
-export const TASK_LIST_DOCUMENT = (name: string, fragment: string, fragments: string) => /* GraphQL */ `
-  query ${name}($filter: TaskFilterInput, $limit: Int, $offset: Int) {
-    tasks(filter: $filter, limit: $limit, offset: $offset) { total limit offset items { ...${fragment} } }
-  }
-  ${fragments}
-`;

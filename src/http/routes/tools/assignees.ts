@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assigneeOut, assigneeSchema } from '../../presenters/assignee.ts';
 import { route } from '../../route.ts';
-import { ASSIGN_ROUTE_DOCUMENT, type AssignData, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../shared/assign.ts';
+import { ASSIGN_ROUTE_DOCUMENT, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../shared/assign.ts';
 import { taskRefBody, toTaskRef } from '../shared/task-ref.ts';
 
 /** The tool route's body: task identification plus the assignment fields. */
@@ -24,7 +24,7 @@ export const assignRoute = route({
   body: assignBody,
   response: z.object({ assignees: z.array(assigneeSchema) }),
   toVariables: ({ body }) => assignVariables(toTaskRef(body), body),
-  toBody: (data: AssignData) => ({ assignees: assigneesOf(data).map(assigneeOut) }),
+  toBody: (data) => ({ assignees: assigneesOf(data).map(assigneeOut) }),
 });
 
 export const assigneeRoutes = [assignRoute];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TOOL_COMMENT_FIELDS, type ToolCommentNode, toolComment, toolCommentSchema } from '../../presenters/comment.ts';
+import { toolComment, toolCommentSchema } from '../../presenters/comment.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
 import { taskRefBody } from '../shared/task-ref.ts';
 
@@ -15,18 +16,18 @@ export const listCommentsRoute = route({
     'Task identification in the query string: `task_id`, or `ticket_number` (+ `project_id` when ambiguous), or ' +
     '`project_id` + `unique_index`. `limit` 1 to 100 (default 50), `offset` (default 0), `sort_order` `asc` (oldest ' +
     'first, default) or `desc`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolComments($ref: TaskRefInput!, $limit: Int, $offset: Int, $sortOrder: SortOrder) {
       comments(ref: $ref, limit: $limit, offset: $offset, sortOrder: $sortOrder) {
         total
-        items { ${TOOL_COMMENT_FIELDS} }
+        items { ...ToolCommentFields }
       }
     }
-  `,
+  `),
   query: commentListQuery,
   response: z.object({ comments: z.array(toolCommentSchema), total: z.number() }),
   toVariables: ({ query }) => commentListVariables(query),
-  toBody: (data: { comments: { total: number; items: ToolCommentNode[] } }) => ({
+  toBody: (data) => ({
     comments: data.comments.items.map(toolComment),
     total: data.comments.total,
   }),
@@ -44,15 +45,15 @@ export const addCommentRoute = route({
     'unless `content_type` is `markdown`), `images`, `mentions` `[{user_id, display_name}]` (the name shown is the user’s own; `display_name` is ignored). Only structured ' +
     'mentions notify (`@name` in the text does not, spec 4.1 rule 3). A mentioned user outside the task’s board → ' +
     '401 and nothing is written. The author starts watching the task.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {
       addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { id text createdAt }
     }
-  `,
+  `),
   body: z.object({ ...taskRefBody, ...newCommentBody }),
   response: z.object({ id: z.number(), text: z.string(), createdAt: z.string() }),
   toVariables: ({ body }) => newCommentVariables(body),
-  toBody: (data: { addComment: { id: number; text: string; createdAt: string } }) => data.addComment,
+  toBody: (data) => data.addComment,
 });
 
 export const commentRoutes = [listCommentsRoute, addCommentRoute];

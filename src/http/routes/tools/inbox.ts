@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INBOX_PAGE } from '../../../domain/inbox.ts';
-import { NOTIFICATION_FIELDS, type NotificationNode, notificationOut, notificationSchema } from '../../presenters/notification.ts';
+import { notificationOut, notificationSchema } from '../../presenters/notification.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { inboxPagingQuery, notificationIdsBody } from '../shared/inbox.ts';
 
 /** tasksvc_inbox_list: GET /inbox/list. */
@@ -15,18 +16,18 @@ export const inboxListRoute = route({
     'Notifications come from being assigned (`assignment`), mentioned through a structured mention (`mention`), or ' +
     'a watched task being updated by someone else (`task_updated`). Optional `limit` (1 to 100, default 50) and ' +
     '`offset`; `total` counts every unarchived notification.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolInbox($limit: Int, $offset: Int) {
       inbox(limit: $limit, offset: $offset) {
         total
-        items { ${NOTIFICATION_FIELDS} }
+        items { ...NotificationFields }
       }
     }
-  `,
+  `),
   query: z.object(inboxPagingQuery),
   response: z.object({ notifications: z.array(notificationSchema), total: z.number() }),
   toVariables: ({ query }) => ({ limit: query.limit ?? INBOX_PAGE.defaultLimit, offset: query.offset ?? 0 }),
-  toBody: (data: { inbox: { total: number; items: NotificationNode[] } }) => ({
+  toBody: (data) => ({
     notifications: data.inbox.items.map(notificationOut),
     total: data.inbox.total,
   }),
@@ -42,14 +43,14 @@ export const inboxArchiveRoute = route({
   description:
     '`archived` counts the notifications that changed: ids of other users’ notifications, unknown ids and ' +
     'notifications already archived count 0.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolInboxArchive($ids: [Int!]!) { archiveNotifications(ids: $ids) }
-  `,
+  `),
   body: notificationIdsBody,
   response: z.object({ archived: z.number() }),
   fieldNames: { ids: 'notification_ids' },
   toVariables: ({ body }) => ({ ids: body.notification_ids }),
-  toBody: (data: { archiveNotifications: number }) => ({ archived: data.archiveNotifications }),
+  toBody: (data) => ({ archived: data.archiveNotifications }),
 });
 
 export const inboxRoutes = [inboxListRoute, inboxArchiveRoute];

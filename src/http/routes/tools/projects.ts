@@ -3,6 +3,11 @@ import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { toolBoard, toolBoardSchema } from '../../presenters/board.ts';
+import { toolSectionSchema } from '../../presenters/section.ts';
+import { userProfileSchema } from '../../presenters/user.ts';
+import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 
 /** tasksvc_list_projects: GET /projects (spec 4.1). */
@@ -20,16 +25,16 @@ export const listProjectsRoute = route({
     'Answers `{projects: [{id, title, status, createdAt}], total}`; `total` counts every match, without paging. ' +
     'A `limit` above 100 is clamped to 100; a non-numeric or negative one is a 400.',
   query: projectListQuery,
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
       projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
-        items { id title status createdAt }
+        items { ...ToolProjectFields }
         total
       }
     }
-  `,
+  `),
   toVariables: ({ query }) => projectListVariables(query),
-  toBody: (data: { projects: { items: { id: number; title: string; status: string; createdAt: string }[]; total: number } }) => ({
+  toBody: (data) => ({
     projects: data.projects.items,
     total: data.projects.total,
   }),
@@ -39,11 +44,7 @@ const boardBody = z.object({
   team_id: z
     .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
-  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
-  sections: z
-    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
-    .describe('1 to 50 sections, in board order.'),
+  ...boardManifestFields,
   labels: z.array(z.object({ name: z.string({ message: 'name is required' }) })).nullish().describe('Up to 100 labels `{name}`.'),
   tasks: z
     .array(
@@ -60,29 +61,12 @@ const boardBody = z.object({
     .describe('Up to 500 tasks `{title, section, description?, priority?, labels?, assignee_ids?}`.'),
 });
 
-interface BoardData {
-  createBoard: {
-    project: { id: number; title: string };
-    sections: { id: number; title: string }[];
-    labels: { id: number; name: string }[];
-    tasks: { id: number; ticketNumber: string; title: string }[];
-  };
-}
-
 /** tasksvc_create_board: POST /boards (spec 4.1). */
 export const createBoardRoute = route({
   method: 'POST',
   path: '/boards',
   operationId: 'tasksvc_create_board',
-  response: z.object({
-    board: z.object({
-      id: z.number(),
-      title: z.string(),
-      sections: z.array(z.object({ id: z.number(), title: z.string() })),
-      labels: z.array(z.object({ id: z.number(), name: z.string() })),
-      tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
-    }),
-  }),
+  response: toolBoardSchema,
   tag: 'tools',
   summary: 'Creates a board with its sections, labels and starter tasks in one call.',
   description:
@@ -94,23 +78,15 @@ export const createBoardRoute = route({
     '`Idempotency-Key` header works as on `POST /api/v1/teams/{teamId}/boards` (safe retries).',
   body: boardBody,
   idempotent: true,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolCreateBoard($input: BoardInput!) {
-      createBoard(input: $input) {
-        project { id title }
-        sections { id title }
-        labels { id name }
-        tasks { id ticketNumber title }
-      }
+      createBoard(input: $input) { ...BoardFields }
     }
-  `,
+  `),
   toVariables: ({ body }) => ({
     input: {
       teamId: String(body.team_id),
-      title: body.title,
-      description: body.description ?? null,
-      sections: body.sections,
-      labels: body.labels ?? null,
+      ...boardManifestInput(body),
       tasks:
         body.tasks?.map((t) => ({
           title: t.title,
@@ -122,15 +98,7 @@ export const createBoardRoute = route({
         })) ?? null,
     },
   }),
-  toBody: (data: BoardData) => ({
-    board: {
-      id: data.createBoard.project.id,
-      title: data.createBoard.project.title,
-      sections: data.createBoard.sections,
-      labels: data.createBoard.labels,
-      tasks: data.createBoard.tasks,
-    },
-  }),
+  toBody: (data) => toolBoard(data.createBoard),
 });
 
 /** tasksvc_section (list): GET /projects/{projectId}/sections (spec 4.1). */
@@ -138,19 +106,19 @@ export const listSectionsRoute = route({
   method: 'GET',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_list',
-  response: z.object({ sections: z.array(z.object({ id: z.number(), title: z.string() })) }),
+  response: z.object({ sections: z.array(toolSectionSchema) }),
   tag: 'tools',
   summary: 'Lists the sections (columns) of a board in order.',
   description: 'Answers `{sections: [{id, title}]}`. Hidden sections only with `include_hidden=true`; deleted ones never.',
   params: projectIdParams,
   query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolListSections($projectId: Int!, $includeHidden: Boolean) {
-      sections(projectId: $projectId, includeHidden: $includeHidden) { id title }
+      sections(projectId: $projectId, includeHidden: $includeHidden) { ...SectionTitleFields }
     }
-  `,
+  `),
   toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
-  toBody: (data: { sections: { id: number; title: string }[] }) => ({ sections: data.sections }),
+  toBody: (data) => ({ sections: data.sections }),
 });
 
 /** tasksvc_section (create): POST /projects/{projectId}/sections (spec 4.1). */
@@ -158,7 +126,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_create',
-  response: z.object({ id: z.number(), title: z.string() }),
+  response: toolSectionSchema,
   tag: 'tools',
   summary: 'Adds a section to a board.',
   description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
@@ -167,15 +135,15 @@ export const createSectionRoute = route({
     title: z.string({ message: 'title is required' }).describe('Section title, 1 to 200 characters.'),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolCreateSection($input: CreateSectionInput!) {
-      createSection(input: $input) { id title }
+      createSection(input: $input) { ...SectionTitleFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     input: { projectId: params.projectId, title: body.title, afterSectionId: body.after_section_id ?? null },
   }),
-  toBody: (data: { createSection: { id: number; title: string } }) => data.createSection,
+  toBody: (data) => data.createSection,
 });
 
 /** tasksvc_list_project_members: GET /projects/{projectId}/members (spec 4.1). */
@@ -183,22 +151,18 @@ export const listMembersRoute = route({
   method: 'GET',
   path: '/projects/:projectId/members',
   operationId: 'tasksvc_list_project_members',
-  response: z.object({
-    members: z.array(z.object({ id: z.number(), email: z.string(), displayName: z.string(), photoURL: z.string().nullable() })),
-  }),
+  response: z.object({ members: z.array(userProfileSchema) }),
   tag: 'tools',
   summary: 'Lists the members of a board.',
   description: 'Answers `{members: [{id, email, displayName, photoURL}]}` in the order they joined; `photoURL` may be null.',
   params: projectIdParams,
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolListMembers($projectId: Int!) {
-      projectMembers(projectId: $projectId) { id email displayName photoURL }
+      projectMembers(projectId: $projectId) { ...UserProfileFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),
-  toBody: (data: { projectMembers: { id: number; email: string; displayName: string; photoURL: string | null }[] }) => ({
-    members: data.projectMembers,
-  }),
+  toBody: (data) => ({ members: data.projectMembers }),
 });
 
 export const projectRoutes = [listProjectsRoute, createBoardRoute, listSectionsRoute, createSectionRoute, listMembersRoute];

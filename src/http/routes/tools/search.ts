@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type SearchData, searchHitSchema, searchHits } from '../../presenters/search-hit.ts';
+import { searchHit, searchHitSchema } from '../../presenters/search-hit.ts';
 import { route } from '../../route.ts';
 import { SEARCH_DESCRIPTION, SEARCH_DOCUMENT, searchQueryParams, searchVariables } from '../shared/search.ts';
 
@@ -11,11 +11,11 @@ export const searchTasksRoute = route({
   tag: 'tools',
   summary: 'Search tasks (full-text, typo-tolerant).',
   description: SEARCH_DESCRIPTION,
-  document: SEARCH_DOCUMENT('ToolSearchTasks'),
+  document: SEARCH_DOCUMENT,
   query: searchQueryParams,
   response: z.object({ tasks: z.array(searchHitSchema), total: z.number() }),
   toVariables: ({ query }) => searchVariables(query),
-  toBody: (data: SearchData) => ({ tasks: searchHits(data), total: data.searchTasks.total }),
+  toBody: (data) => ({ tasks: data.searchTasks.items.map(searchHit), total: data.searchTasks.total }),
 });
 
 export const searchRoutes = [searchTasksRoute];

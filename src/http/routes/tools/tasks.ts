@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
-import { TASK_FIELDS, type TaskNode, toolTask, toolTaskSchema } from '../../presenters/task.ts';
+import { toolTask, toolTaskSchema } from '../../presenters/task.ts';
 import { bodyId } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { TASK_FIELD_NAMES, createInputOf, refuseLabels, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
-import { TASK_LIST_DOCUMENT, taskListQuery, taskListVariables } from '../shared/task-list.ts';
+import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskRefBody, toTaskRef } from '../shared/task-ref.ts';
 
 // Tool task routes (spec 4.1); the task object is the presenter's `toolTask`.
@@ -31,7 +32,7 @@ export const createTaskRoute = route({
     'Without `section_id` the task goes to the section `Backlog` (added at the end of the board when missing). ' +
     '`estimate` is in minutes. `labels` are refused with 400 (spec 4.1 rule 2). The creator watches the task; ' +
     'a `task.created` event is emitted.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolCreateTask($input: CreateTaskInput!) {
       createTask(input: $input) {
         id
@@ -44,7 +45,7 @@ export const createTaskRoute = route({
         createdAt
       }
     }
-  `,
+  `),
   body: createBody,
   response: z.object({
     id: z.number(),
@@ -59,16 +60,7 @@ export const createTaskRoute = route({
     refuseLabels(body, 'POST /api/mcp/tasks/create');
     return { input: createInputOf(body) };
   },
-  toBody: (data: {
-    createTask: {
-      id: number;
-      ticketNumber: string;
-      title: string;
-      priority: string | null;
-      section: { title: string };
-      createdAt: string;
-    };
-  }) => ({
+  toBody: (data) => ({
     id: data.createTask.id,
     ticket_number: data.createTask.ticketNumber,
     title: data.createTask.title,
@@ -98,7 +90,7 @@ export const updateTaskRoute = route({
     '`unique_index`) plus any of `title`, `description` (+ `content_type`), `estimate` (minutes), `priority`, ' +
     '`sectionId` (camel case; `section_id` is accepted too), `status`, `due_date`. `null` clears priority, estimate ' +
     'and due date. Only a real change sets `updatedAt`, emits `task.updated` and notifies watchers; `labels` → 400.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
       updateTask(ref: $ref, input: $input) {
         id
@@ -110,7 +102,7 @@ export const updateTaskRoute = route({
         updatedAt
       }
     }
-  `,
+  `),
   body: updateBody,
   response: z.object({
     id: z.number(),
@@ -127,9 +119,7 @@ export const updateTaskRoute = route({
     }
     return { ref: toTaskRef(body), input: updateInputOf(body, body.sectionId ?? body.section_id) };
   },
-  toBody: (data: {
-    updateTask: { id: number; ticketNumber: string; title: string; section: { title: string }; updatedAt: string };
-  }) => ({
+  toBody: (data) => ({
     id: data.updateTask.id,
     ticket_number: data.updateTask.ticketNumber,
     title: data.updateTask.title,
@@ -150,7 +140,7 @@ export const moveTaskRoute = route({
     '`target_project_id` (a board you are a member of), optional `target_section_id` (a section of the target; default ' +
     'its first section). The task gets the next number of the target (a new `ticket_number`); its labels (of the old ' +
     'board) are dropped, as are assignees and watchers who are not members of the target.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {
       moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {
         id
@@ -161,7 +151,7 @@ export const moveTaskRoute = route({
         }
       }
     }
-  `,
+  `),
   body: z.object({
     ...taskRefBody,
     target_project_id: bodyId().describe('Board to move to, required.'),
@@ -173,9 +163,7 @@ export const moveTaskRoute = route({
     targetProjectId: body.target_project_id,
     targetSectionId: body.target_section_id,
   }),
-  toBody: (data: {
-    moveTask: { id: number; ticketNumber: string; projectId: number; section: { title: string } };
-  }) => ({
+  toBody: (data) => ({
     id: data.moveTask.id,
     ticket_number: data.moveTask.ticketNumber,
     project_id: data.moveTask.projectId,
@@ -196,11 +184,18 @@ export const listTasksRoute = route({
     `${TASK_LIST_LIMITS.defaultLimit}), \`offset\` default 0. With \`task_id\` or \`ticket_number\` the answer is that one ` +
     'task in the same shape (404 when it is not in one of your boards; other filters are ignored). A `project_id` or ' +
     '`board_id` you are not a member of → 404. Wrongly typed parameters → 400 naming them.',
-  document: TASK_LIST_DOCUMENT('ToolListTasks', 'RouteTask', TASK_FIELDS),
+  document: graphql(`
+    query ToolListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {
+      tasks(filter: $filter, limit: $limit, offset: $offset) {
+        total
+        items { ...ToolTaskFields }
+      }
+    }
+  `),
   query: taskListQuery,
   response: z.object({ tasks: z.array(toolTaskSchema), total: z.number() }),
   toVariables: ({ query }) => taskListVariables(query),
-  toBody: (data: { tasks: { total: number; items: TaskNode[] } }) => ({
+  toBody: (data) => ({
     tasks: data.tasks.items.map(toolTask),
     total: data.tasks.total,
   }),

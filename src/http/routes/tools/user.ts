@@ -1,21 +1,22 @@
-import { z } from 'zod';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { userSchema } from '../../presenters/user.ts';
 
 /** tasksvc_get_user_context: `{id, email, displayName}` of the key owner. */
 export const userContextRoute = route({
   method: 'GET',
   path: '/user/context',
   operationId: 'tasksvc_get_user_context',
-  response: z.object({ id: z.number(), email: z.string(), displayName: z.string() }),
+  response: userSchema,
   tag: 'tools',
   summary: 'Who am I: the user owning the API key.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query ToolUserContext {
-      me { id email displayName }
+      me { ...UserFields }
     }
-  `,
+  `),
   toVariables: () => ({}),
-  toBody: (data: { me: { id: number; email: string; displayName: string } }) => data.me,
+  toBody: (data) => data.me,
 });
 
 export const userRoutes = [userContextRoute];

@@ -2,48 +2,8 @@ import { z } from 'zod';
 import { SUBTASK_SETTINGS, VIEW_LAYOUTS } from '../../../domain/view.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-
-interface ViewNode {
-  id: number;
-  projectId: number;
-  title: string;
-  subtaskSetting: string;
-  boardSubtaskSetting: string;
-  layout: string;
-  filters: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** Fields every view route selects. */
-export const VIEW_FIELDS = 'id projectId title subtaskSetting boardSubtaskSetting layout filters createdAt updatedAt';
-
-/** The view shape of the tool and REST routes (spec 2.7 names, the rest ours). */
-export function viewOut(v: ViewNode) {
-  return {
-    id: v.id,
-    project_id: v.projectId,
-    title: v.title,
-    subtask_setting: v.subtaskSetting,
-    board_subtask_setting: v.boardSubtaskSetting,
-    layout: v.layout,
-    filters: v.filters,
-    createdAt: v.createdAt,
-    updatedAt: v.updatedAt,
-  };
-}
-
-export const viewSchema = z.object({
-  id: z.number(),
-  project_id: z.number(),
-  title: z.string(),
-  subtask_setting: z.enum(SUBTASK_SETTINGS),
-  board_subtask_setting: z.enum(SUBTASK_SETTINGS).describe('The effective subtask setting of the board in this view.'),
-  layout: z.enum(VIEW_LAYOUTS),
-  filters: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+import { graphql } from '../../gql/index.ts';
+import { viewOut, viewSchema } from '../../presenters/view.ts';
 
 const subtaskSetting = z.enum(SUBTASK_SETTINGS, { message: `must be one of ${SUBTASK_SETTINGS.join(', ')}` });
 const filters = z.record(z.string(), z.unknown(), { message: 'must be a JSON object' });
@@ -77,13 +37,11 @@ export const createViewRoute = route({
     '`Flattened_Card`; any other value → 400), optional `layout` and `filters`. Answers the view: `{id, project_id, ' +
     'title, subtask_setting, board_subtask_setting, layout, filters, createdAt, updatedAt}`, where ' +
     '`board_subtask_setting` is the effective setting. Views are personal: other users get 404 for them.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
-      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
-        ${VIEW_FIELDS}
-      }
+      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
-  `,
+  `),
   body: newViewBody,
   response: viewSchema,
   toVariables: ({ body }) => ({
@@ -93,7 +51,7 @@ export const createViewRoute = route({
     layout: body.layout ?? null,
     filters: body.filters ?? null,
   }),
-  toBody: (data: { createSavedView: ViewNode }) => viewOut(data.createSavedView),
+  toBody: (data) => viewOut(data.createSavedView),
 });
 
 /** Update a view: PATCH /view/{viewId} (spec 4.4). */
@@ -106,13 +64,11 @@ export const updateViewRoute = route({
   description:
     'Body: any of `subtask_setting`, `title`, `layout`, `filters` (at least one). A body holding only ' +
     '`subtask_setting` changes only that setting. Answers the whole view, as POST /view does.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation ToolUpdateView($id: Int!, $title: String, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
-      updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) {
-        ${VIEW_FIELDS}
-      }
+      updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
-  `,
+  `),
   params: z.object({ viewId: qsId() }),
   body: viewPatchBody,
   response: viewSchema,
@@ -125,7 +81,7 @@ export const updateViewRoute = route({
     ...(body.layout !== undefined ? { layout: body.layout } : {}),
     ...(body.filters !== undefined ? { filters: body.filters } : {}),
   }),
-  toBody: (data: { updateSavedView: ViewNode }) => viewOut(data.updateSavedView),
+  toBody: (data) => viewOut(data.updateSavedView),
 });
 
 export const viewRoutes = [createViewRoute, updateViewRoute];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { ASSIGN_ROUTE_DOCUMENT, type AssignData, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../shared/assign.ts';
+import { ASSIGN_ROUTE_DOCUMENT, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../shared/assign.ts';
 
 /** POST /api/v1/tasks/{id}/assignees. */
 export const taskAssigneesRoute = route({
@@ -25,7 +25,7 @@ export const taskAssigneesRoute = route({
   }),
   fieldNames: { taskId: 'id' },
   toVariables: ({ params, body }) => assignVariables({ taskId: params.id }, body),
-  toBody: (data: AssignData, { params }) => ({
+  toBody: (data, { params }) => ({
     success: true,
     task_id: params.id,
     assignees: assigneesOf(data).map((a) => ({

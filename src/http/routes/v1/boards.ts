@@ -2,17 +2,16 @@ import { z } from 'zod';
 import { MAX_INT } from '../../../domain/fields.ts';
 import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
+import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
+import { graphql } from '../../gql/index.ts';
+import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 
 // GraphQL `Int` is 32-bit: a bigger number is refused here, naming the field,
 // instead of failing later in GraphQL coercion without one.
 const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-MAX_INT - 1).max(MAX_INT);
 
 const teamBoardBody = z.object({
-  title: z.string({ message: 'title is required' }).describe('Board title, 1 to 200 characters.'),
-  description: z.string().max(BOARD_LIMITS.descriptionMax).nullish().describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
-  sections: z
-    .array(z.object({ title: z.string({ message: 'title is required' }) }), { message: 'sections is required: [{title}]' })
-    .describe('1 to 50 sections `{title}`, in board order.'),
+  ...boardManifestFields,
   labels: z
     .array(z.object({ name: z.string({ message: 'name is required' }), color: z.string().nullish() }))
     .nullish()
@@ -38,30 +37,12 @@ const teamBoardBody = z.object({
     ),
 });
 
-interface TeamBoardData {
-  createTeamBoard: {
-    team: { id: string };
-    project: { id: number; title: string };
-    sections: { id: number; title: string }[];
-    labels: { id: number; name: string }[];
-    tasks: { id: number; ticketNumber: string; title: string }[];
-  };
-}
-
 /** POST /api/v1/teams/{teamId}/boards (spec 4.3). */
 export const createTeamBoardRoute = route({
   method: 'POST',
   path: '/teams/:teamId/boards',
   operationId: 'createTeamBoard',
-  response: z.object({
-    success: z.literal(true),
-    team_id: z.string(),
-    board: z.object({ id: z.number(), title: z.string() }),
-    sections: z.array(z.object({ id: z.number(), title: z.string() })),
-    labels: z.array(z.object({ id: z.string(), name: z.string() })),
-    tasks: z.array(z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() })),
-    message: z.string(),
-  }),
+  response: restTeamBoardSchema,
   tag: 'boards',
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:
@@ -78,24 +59,20 @@ export const createTeamBoardRoute = route({
   body: teamBoardBody,
   status: 201,
   idempotent: true,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateTeamBoard($teamId: String!, $input: TeamBoardInput!) {
       createTeamBoard(teamId: $teamId, input: $input) {
-        team { id }
-        project { id title }
-        sections { id title }
-        labels { id name }
-        tasks { id ticketNumber title }
+        ...BoardFields
+        team {
+          id
+        }
       }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     teamId: params.teamId,
     input: {
-      title: body.title,
-      description: body.description ?? null,
-      sections: body.sections,
-      labels: body.labels ?? null,
+      ...boardManifestInput(body),
       tasks:
         body.tasks?.map((t) => ({
           title: t.title,
@@ -110,18 +87,7 @@ export const createTeamBoardRoute = route({
     },
   }),
   fieldNames: { teamId: 'teamId' },
-  toBody: (data: TeamBoardData) => {
-    const b = data.createTeamBoard;
-    return {
-      success: true,
-      team_id: b.team.id,
-      board: { id: b.project.id, title: b.project.title },
-      sections: b.sections,
-      labels: b.labels.map((l) => ({ id: String(l.id), name: l.name })),
-      tasks: b.tasks,
-      message: `Board "${b.project.title}" created with ${b.sections.length} section(s), ${b.labels.length} label(s) and ${b.tasks.length} task(s).`,
-    };
-  },
+  toBody: (data) => restTeamBoard(data.createTeamBoard, data.createTeamBoard.team.id),
 });
 
 export const boardRoutes = [createTeamBoardRoute];

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
-import { REST_COMMENT_FIELDS, type RestCommentNode, restComment, restCommentSchema } from '../../presenters/comment.ts';
+import { restComment, restCommentSchema } from '../../presenters/comment.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
 import { taskRefBody } from '../shared/task-ref.ts';
 
@@ -17,14 +18,14 @@ export const listCommentsRoute = route({
   description:
     'The task by `task_id` or `ticket_number` (+ `project_id` when ambiguous), or `project_id` + `unique_index`. ' +
     '`limit` 1 to 100 (default 50), `offset` (default 0), `sort_order` `asc` (default) or `desc`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestComments($ref: TaskRefInput!, $limit: Int, $offset: Int, $sortOrder: SortOrder) {
       comments(ref: $ref, limit: $limit, offset: $offset, sortOrder: $sortOrder) {
         total limit offset
-        items { ${REST_COMMENT_FIELDS} }
+        items { ...RestCommentFields }
       }
     }
-  `,
+  `),
   query: commentListQuery,
   response: z.object({
     success: z.literal(true),
@@ -34,7 +35,7 @@ export const listCommentsRoute = route({
     offset: z.number(),
   }),
   toVariables: ({ query }) => commentListVariables(query),
-  toBody: (data: { comments: { total: number; limit: number; offset: number; items: RestCommentNode[] } }) => ({
+  toBody: (data) => ({
     success: true,
     comments: data.comments.items.map(restComment),
     total: data.comments.total,
@@ -57,18 +58,18 @@ export const addCommentRoute = route({
     'always the caller: a `mentionedBy` field is ignored. The ' +
     'task, the caller and every mentioned user must belong to the same board; a forged or cross-board mention → ' +
     '401 (`cross_board_mention`) and nothing is written. Answers 201 with the comment.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {
-      addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ${REST_COMMENT_FIELDS} }
+      addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ...RestCommentFields }
     }
-  `,
+  `),
   // Unknown keys (such as `mentionedBy`) are dropped by the schema: they never reach the operation.
   body: z.object({ ...taskRefBody, ...newCommentBody }),
   requiresSession: (i) => (i.body.mentions?.length ?? 0) > 0,
   status: 201,
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),
   toVariables: ({ body }) => newCommentVariables(body),
-  toBody: (data: { addComment: RestCommentNode }) => ({ success: true, comment: restComment(data.addComment) }),
+  toBody: (data) => ({ success: true, comment: restComment(data.addComment) }),
 });
 
 /** PATCH /api/v1/comments/{id} (ours). */
@@ -90,13 +91,13 @@ export const editCommentRoute = route({
   }),
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),
   fieldNames: { commentId: 'id' },
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestEditComment($id: Int!, $text: String!, $contentType: String) {
-      editComment(id: $id, text: $text, contentType: $contentType) { ${REST_COMMENT_FIELDS} }
+      editComment(id: $id, text: $text, contentType: $contentType) { ...RestCommentFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({ id: params.id, text: body.text, contentType: body.content_type }),
-  toBody: (data: { editComment: RestCommentNode }) => ({ success: true, comment: restComment(data.editComment) }),
+  toBody: (data) => ({ success: true, comment: restComment(data.editComment) }),
 });
 
 /** DELETE /api/v1/comments/{id} (ours). */
@@ -113,13 +114,13 @@ export const deleteCommentRoute = route({
   params: commentIdParams,
   response: z.object({ success: z.literal(true), message: z.string() }),
   fieldNames: { commentId: 'id' },
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestDeleteComment($id: Int!) {
       deleteComment(id: $id) { id }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data: { deleteComment: { id: number } }) => ({
+  toBody: (data) => ({
     success: true,
     message: `Comment ${data.deleteComment.id} deleted`,
   }),

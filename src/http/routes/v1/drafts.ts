@@ -3,48 +3,9 @@ import { DRAFT_PAGE, MAX_DRAFT_DESCRIPTION } from '../../../domain/draft.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { draftOut, draftSchema, publishedTask, publishedTaskSchema } from '../../presenters/draft.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
-
-interface DraftNode {
-  id: number;
-  projectId: number | null;
-  sectionId: number | null;
-  title: string;
-  description: string;
-  priority: string | null;
-  dueDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const DRAFT_FIELDS = 'id projectId sectionId title description priority dueDate createdAt updatedAt';
-
-/** The REST draft record (ours: the spec does not show it). */
-export function draftOut(d: DraftNode) {
-  return {
-    id: d.id,
-    project_id: d.projectId,
-    section_id: d.sectionId,
-    title: d.title,
-    description: d.description,
-    priority: d.priority,
-    due_date: d.dueDate,
-    createdAt: d.createdAt,
-    updatedAt: d.updatedAt,
-  };
-}
-
-const draftSchema = z.object({
-  id: z.number(),
-  project_id: z.number().nullable(),
-  section_id: z.number().nullable(),
-  title: z.string(),
-  description: z.string().describe('Sanitised HTML.'),
-  priority: z.enum(PRIORITIES).nullable(),
-  due_date: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
 
 const idParams = z.object({ id: qsId() });
 const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join(', ')}` });
@@ -66,23 +27,18 @@ const draftBody = z.object({
 });
 type DraftBody = z.output<typeof draftBody>;
 
-const DRAFT_ARGS =
-  '$projectId: Int, $sectionId: Int, $title: String, $description: String, $contentType: String, $priority: Priority, $dueDate: DateTime';
-const DRAFT_PASS =
-  'projectId: $projectId, sectionId: $sectionId, title: $title, description: $description, contentType: $contentType, priority: $priority, dueDate: $dueDate';
-
 /** Only the fields present in the body become variables: absent stays absent, null clears. */
 function draftVariables(b: DraftBody) {
-  const pairs: [string, unknown][] = [
-    ['projectId', b.project_id],
-    ['sectionId', b.section_id],
-    ['title', b.title],
-    ['description', b.description],
-    ['contentType', b.content_type],
-    ['priority', b.priority],
-    ['dueDate', b.due_date],
-  ];
-  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined));
+  const all = {
+    projectId: b.project_id,
+    sectionId: b.section_id,
+    title: b.title,
+    description: b.description,
+    contentType: b.content_type,
+    priority: b.priority,
+    dueDate: b.due_date,
+  };
+  return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Partial<typeof all>;
 }
 
 const draftFieldNames = { draftId: 'id' };
@@ -95,18 +51,23 @@ export const listDraftsRoute = route({
   tag: 'drafts',
   summary: 'My task drafts, most recently edited first.',
   description: 'Drafts are private to their author. `limit` 1 to 100 (default 50), `offset`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestDrafts($limit: Int, $offset: Int) {
-      drafts(limit: $limit, offset: $offset) { total limit offset items { ${DRAFT_FIELDS} } }
+      drafts(limit: $limit, offset: $offset) {
+        total
+        limit
+        offset
+        items { ...DraftFields }
+      }
     }
-  `,
+  `),
   query: z.object({
     limit: qsInt(1, DRAFT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
     offset: qsInt(0, MAX_OFFSET).optional().describe('Drafts to skip (default 0).'),
   }),
   response: z.object({ success: z.literal(true), drafts: z.array(draftSchema), total: z.number(), limit: z.number(), offset: z.number() }),
   toVariables: ({ query }) => ({ limit: query.limit ?? DRAFT_PAGE.defaultLimit, offset: query.offset ?? 0 }),
-  toBody: (data: { drafts: { total: number; limit: number; offset: number; items: DraftNode[] } }) => ({
+  toBody: (data) => ({
     success: true,
     drafts: data.drafts.items.map(draftOut),
     total: data.drafts.total,
@@ -125,14 +86,32 @@ export const createDraftRoute = route({
   description:
     'Every field is optional: `project_id`, `section_id` (of that project), `title`, `description` (+ `content_type`), ' +
     '`priority`, `due_date`. Answers 201 with the draft.',
-  document: /* GraphQL */ `
-    mutation RestCreateDraft(${DRAFT_ARGS}) { createDraft(${DRAFT_PASS}) { ${DRAFT_FIELDS} } }
-  `,
+  document: graphql(`
+    mutation RestCreateDraft(
+      $projectId: Int
+      $sectionId: Int
+      $title: String
+      $description: String
+      $contentType: String
+      $priority: Priority
+      $dueDate: DateTime
+    ) {
+      createDraft(
+        projectId: $projectId
+        sectionId: $sectionId
+        title: $title
+        description: $description
+        contentType: $contentType
+        priority: $priority
+        dueDate: $dueDate
+      ) { ...DraftFields }
+    }
+  `),
   body: draftBody,
   status: 201,
   response: z.object({ success: z.literal(true), draft: draftSchema }),
   toVariables: ({ body }) => draftVariables(body),
-  toBody: (data: { createDraft: DraftNode }) => ({ success: true, draft: draftOut(data.createDraft) }),
+  toBody: (data) => ({ success: true, draft: draftOut(data.createDraft) }),
 });
 
 /** GET /api/v1/drafts/{id}. */
@@ -143,14 +122,16 @@ export const getDraftRoute = route({
   tag: 'drafts',
   summary: 'One of my drafts.',
   description: 'Another user’s draft answers 404.',
-  document: /* GraphQL */ `
-    query RestDraft($id: Int!) { draft(id: $id) { ${DRAFT_FIELDS} } }
-  `,
+  document: graphql(`
+    query RestDraft($id: Int!) {
+      draft(id: $id) { ...DraftFields }
+    }
+  `),
   params: idParams,
   response: z.object({ success: z.literal(true), draft: draftSchema }),
   fieldNames: draftFieldNames,
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data: { draft: DraftNode }) => ({ success: true, draft: draftOut(data.draft) }),
+  toBody: (data) => ({ success: true, draft: draftOut(data.draft) }),
 });
 
 /** PATCH /api/v1/drafts/{id}. */
@@ -163,15 +144,35 @@ export const updateDraftRoute = route({
   description:
     '`null` clears `project_id`, `section_id`, `priority` and `due_date`. Choosing another project drops a section ' +
     'of the old one.',
-  document: /* GraphQL */ `
-    mutation RestUpdateDraft($id: Int!, ${DRAFT_ARGS}) { updateDraft(id: $id, ${DRAFT_PASS}) { ${DRAFT_FIELDS} } }
-  `,
+  document: graphql(`
+    mutation RestUpdateDraft(
+      $id: Int!
+      $projectId: Int
+      $sectionId: Int
+      $title: String
+      $description: String
+      $contentType: String
+      $priority: Priority
+      $dueDate: DateTime
+    ) {
+      updateDraft(
+        id: $id
+        projectId: $projectId
+        sectionId: $sectionId
+        title: $title
+        description: $description
+        contentType: $contentType
+        priority: $priority
+        dueDate: $dueDate
+      ) { ...DraftFields }
+    }
+  `),
   params: idParams,
   body: draftBody,
   response: z.object({ success: z.literal(true), draft: draftSchema }),
   fieldNames: draftFieldNames,
   toVariables: ({ params, body }) => ({ id: params.id, ...draftVariables(body) }),
-  toBody: (data: { updateDraft: DraftNode }) => ({ success: true, draft: draftOut(data.updateDraft) }),
+  toBody: (data) => ({ success: true, draft: draftOut(data.updateDraft) }),
 });
 
 /** DELETE /api/v1/drafts/{id}. */
@@ -181,27 +182,17 @@ export const deleteDraftRoute = route({
   operationId: 'deleteDraft',
   tag: 'drafts',
   summary: 'Deletes one of my drafts.',
-  document: /* GraphQL */ `
-    mutation RestDeleteDraft($id: Int!) { deleteDraft(id: $id) }
-  `,
+  document: graphql(`
+    mutation RestDeleteDraft($id: Int!) {
+      deleteDraft(id: $id)
+    }
+  `),
   params: idParams,
   response: z.object({ success: z.literal(true), message: z.string() }),
   fieldNames: draftFieldNames,
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data: { deleteDraft: number }) => ({ success: true, message: `Draft ${data.deleteDraft} deleted.` }),
+  toBody: (data) => ({ success: true, message: `Draft ${data.deleteDraft} deleted.` }),
 });
-
-interface PublishedTask {
-  id: number;
-  ticketNumber: string;
-  title: string;
-  description: string;
-  priority: string | null;
-  projectId: number;
-  section: { id: number; title: string };
-  dueDate: string | null;
-  createdAt: string;
-}
 
 /** POST /api/v1/drafts/{id}/publish. */
 export const publishDraftRoute = route({
@@ -214,50 +205,21 @@ export const publishDraftRoute = route({
     'Needs `project_id` and a non-empty `title` on the draft (else 400 naming the field). The task is created by the ' +
     'ordinary rules (no section → `Backlog`, a ticket number, a `task.created` event); the draft is deleted in the ' +
     'same transaction, and kept unchanged when publishing fails. Answers 201 with the task.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestPublishDraft($id: Int!) {
-      publishDraft(id: $id) { id ticketNumber title description priority projectId section { id title } dueDate createdAt }
+      publishDraft(id: $id) { ...PublishedTaskFields }
     }
-  `,
+  `),
   params: idParams,
   status: 201,
-  response: z.object({
-    success: z.literal(true),
-    task: z.object({
-      id: z.number(),
-      ticket_number: z.string(),
-      title: z.string(),
-      description: z.string(),
-      priority: z.enum(PRIORITIES).nullable(),
-      project_id: z.number(),
-      section: z.string(),
-      section_id: z.number(),
-      due_date: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-    message: z.string(),
-  }),
+  response: z.object({ success: z.literal(true), task: publishedTaskSchema, message: z.string() }),
   fieldNames: draftFieldNames,
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data: { publishDraft: PublishedTask }) => {
-    const t = data.publishDraft;
-    return {
-      success: true,
-      task: {
-        id: t.id,
-        ticket_number: t.ticketNumber,
-        title: t.title,
-        description: t.description,
-        priority: t.priority,
-        project_id: t.projectId,
-        section: t.section.title,
-        section_id: t.section.id,
-        due_date: t.dueDate,
-        createdAt: t.createdAt,
-      },
-      message: `Draft published as ${t.ticketNumber}.`,
-    };
-  },
+  toBody: (data) => ({
+    success: true,
+    task: publishedTask(data.publishDraft),
+    message: `Draft published as ${data.publishDraft.ticketNumber}.`,
+  }),
 });
 
 export const draftRoutes = [listDraftsRoute, createDraftRoute, getDraftRoute, updateDraftRoute, deleteDraftRoute, publishDraftRoute];

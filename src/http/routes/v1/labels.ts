@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { restLabel, restLabelSchema } from '../../presenters/label.ts';
 
-/** REST label (spec 2.3a): the id as a string. */
-function labelOut(l: { id: number; name: string }) {
-  return { id: String(l.id), name: l.name };
-}
-
-const restLabelSchema = z.object({ id: z.string().describe('Label id (a string of digits).'), name: z.string() });
 const labelParams = z.object({
   projectId: qsId().describe('Project (board) id.'),
   labelId: qsId().describe('Label id.'),
@@ -32,15 +28,15 @@ export const createLabelRoute = route({
   }),
   status: 201,
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateLabel($input: CreateLabelInput!) {
-      createLabel(input: $input) { id name }
+      createLabel(input: $input) { ...LabelFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({ input: { projectId: params.projectId, name: body.name, color: body.color ?? null } }),
-  toBody: (data: { createLabel: { id: number; name: string } }) => ({
+  toBody: (data) => ({
     success: true,
-    label: labelOut(data.createLabel),
+    label: restLabel(data.createLabel),
     message: 'Label created',
   }),
 });
@@ -55,15 +51,15 @@ export const listLabelsRoute = route({
   description: 'Answers `{success, labels: [{id (string), name}], projectId}`.',
   params: projectIdParams,
   response: z.object({ success: z.literal(true), labels: z.array(restLabelSchema), projectId: z.number() }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListLabels($projectId: Int!) {
-      labels(projectId: $projectId) { id name }
+      labels(projectId: $projectId) { ...LabelFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),
-  toBody: (data: { labels: { id: number; name: string }[] }, { params }) => ({
+  toBody: (data, { params }) => ({
     success: true,
-    labels: data.labels.map(labelOut),
+    labels: data.labels.map(restLabel),
     projectId: params.projectId,
   }),
 });
@@ -86,20 +82,20 @@ export const updateLabelRoute = route({
     color: z.string().nullish().describe('New display colour (up to 50 characters); null clears it.'),
   }),
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestUpdateLabel($id: Int!, $projectId: Int, $input: UpdateLabelInput!) {
-      updateLabel(id: $id, projectId: $projectId, input: $input) { id name }
+      updateLabel(id: $id, projectId: $projectId, input: $input) { ...LabelFields }
     }
-  `,
+  `),
   fieldNames: { labelId: 'labelId', projectId: 'projectId' },
   toVariables: ({ params, body }) => ({
     id: params.labelId,
     projectId: params.projectId,
     input: { name: body.name, ...(body.color !== undefined ? { color: body.color } : {}) },
   }),
-  toBody: (data: { updateLabel: { id: number; name: string } }) => ({
+  toBody: (data) => ({
     success: true,
-    label: labelOut(data.updateLabel),
+    label: restLabel(data.updateLabel),
     message: 'Label updated',
   }),
 });
@@ -116,14 +112,16 @@ export const deleteLabelRoute = route({
     '`{changes: {labels: {from, to}}}`. Answers `{success, message}`.',
   params: labelParams,
   response: z.object({ success: z.literal(true), message: z.string() }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestDeleteLabel($id: Int!, $projectId: Int) {
-      deleteLabel(id: $id, projectId: $projectId) { id }
+      deleteLabel(id: $id, projectId: $projectId) {
+        id
+      }
     }
-  `,
+  `),
   fieldNames: { labelId: 'labelId', projectId: 'projectId' },
   toVariables: ({ params }) => ({ id: params.labelId, projectId: params.projectId }),
-  toBody: (data: { deleteLabel: { id: number } }) => ({ success: true, message: `Label ${data.deleteLabel.id} deleted` }),
+  toBody: (data) => ({ success: true, message: `Label ${data.deleteLabel.id} deleted` }),
 });
 
 export const labelRoutes = [createLabelRoute, listLabelsRoute, updateLabelRoute, deleteLabelRoute];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { userRefBody } from '../../../domain/member.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { userSchema } from '../../presenters/user.ts';
 
 const userRefRules =
   'An email string, or a positive integer user id (a JSON number; a string of digits works too). `0`, `-1`, `1.5` → 400 ' +
@@ -14,20 +16,20 @@ export const listMembersRoute = route({
   operationId: 'listMembers',
   response: z.object({
     success: z.literal(true),
-    members: z.array(z.object({ id: z.number(), email: z.string(), displayName: z.string() })),
+    members: z.array(userSchema),
     projectId: z.number(),
   }),
   tag: 'members',
   summary: 'Lists the members of a board.',
   description: 'Answers `{success, members: [{id, email, displayName}], projectId}` in the order they joined.',
   params: projectIdParams,
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListMembers($projectId: Int!) {
-      projectMembers(projectId: $projectId) { id email displayName }
+      projectMembers(projectId: $projectId) { ...UserFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ projectId: params.projectId }),
-  toBody: (data: { projectMembers: { id: number; email: string; displayName: string }[] }, { params }) => ({
+  toBody: (data, { params }) => ({
     success: true,
     members: data.projectMembers,
     projectId: params.projectId,
@@ -45,14 +47,16 @@ export const addMemberRoute = route({
   description: `Body \`userToAdd\`: ${userRefRules} Adding an existing member succeeds and changes nothing. Answers \`{success, projectId}\`.`,
   params: projectIdParams,
   body: z.object({ userToAdd: userRefBody().describe('Email or positive integer user id.') }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestAddMember($projectId: Int!, $user: String!) {
-      addProjectMember(projectId: $projectId, user: $user) { projectId }
+      addProjectMember(projectId: $projectId, user: $user) {
+        projectId
+      }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({ projectId: params.projectId, user: String(body.userToAdd) }),
   fieldNames: { user: 'userToAdd', userToAdd: 'userToAdd' },
-  toBody: (data: { addProjectMember: { projectId: number } }) => ({ success: true, projectId: data.addProjectMember.projectId }),
+  toBody: (data) => ({ success: true, projectId: data.addProjectMember.projectId }),
 });
 
 /** DELETE /api/v1/projects/{projectId}/members (spec 4.2). */
@@ -69,14 +73,16 @@ export const removeMemberRoute = route({
     '(409, `details.code: last_member`). Members may remove themselves. Answers `{success, projectId, message}`.',
   params: projectIdParams,
   body: z.object({ userToRemove: userRefBody().describe('Email or positive integer user id.') }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestRemoveMember($projectId: Int!, $user: String!) {
-      removeProjectMember(projectId: $projectId, user: $user) { id }
+      removeProjectMember(projectId: $projectId, user: $user) {
+        id
+      }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({ projectId: params.projectId, user: String(body.userToRemove) }),
   fieldNames: { user: 'userToRemove', userToRemove: 'userToRemove' },
-  toBody: (data: { removeProjectMember: { id: number } }) => ({
+  toBody: (data) => ({
     success: true,
     projectId: data.removeProjectMember.id,
     message: 'Member removed',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { INBOX_PAGE } from '../../../domain/inbox.ts';
 import { qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { NOTIFICATION_FIELDS, type NotificationNode, notificationOut, notificationSchema } from '../../presenters/notification.ts';
+import { graphql } from '../../gql/index.ts';
+import { notificationOut, notificationSchema } from '../../presenters/notification.ts';
 import { inboxPagingQuery, notificationIdsBody } from '../shared/inbox.ts';
 
 /** GET /api/v1/notifications. */
@@ -15,14 +16,14 @@ export const listNotificationsRoute = route({
   description:
     'Items as the tool inbox: `{id, type, task_id, ticket_number, message, createdAt, read}`; `type` is ' +
     '`assignment`, `mention` or `task_updated`. `limit` 1 to 100 (default 50), `offset`, `unread_only`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestNotifications($limit: Int, $offset: Int, $unreadOnly: Boolean) {
       inbox(limit: $limit, offset: $offset, unreadOnly: $unreadOnly) {
         total limit offset
-        items { ${NOTIFICATION_FIELDS} }
+        items { ...NotificationFields }
       }
     }
-  `,
+  `),
   query: z.object({ ...inboxPagingQuery, unread_only: qsBool().optional().describe('Only unread notifications (default false).') }),
   response: z.object({
     success: z.literal(true),
@@ -36,7 +37,7 @@ export const listNotificationsRoute = route({
     offset: query.offset ?? 0,
     unreadOnly: query.unread_only ?? false,
   }),
-  toBody: (data: { inbox: { total: number; limit: number; offset: number; items: NotificationNode[] } }) => ({
+  toBody: (data) => ({
     success: true,
     notifications: data.inbox.items.map(notificationOut),
     total: data.inbox.total,
@@ -53,14 +54,14 @@ export const archiveNotificationsRoute = route({
   tag: 'notifications',
   summary: 'Archives notifications; answers how many were archived.',
   description: '`notification_ids` (1 to 100). Other users’ ids, unknown ids and already archived ones count 0.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestArchiveNotifications($ids: [Int!]!) { archiveNotifications(ids: $ids) }
-  `,
+  `),
   body: notificationIdsBody,
   response: z.object({ success: z.literal(true), archived: z.number() }),
   fieldNames: { ids: 'notification_ids' },
   toVariables: ({ body }) => ({ ids: body.notification_ids }),
-  toBody: (data: { archiveNotifications: number }) => ({ success: true, archived: data.archiveNotifications }),
+  toBody: (data) => ({ success: true, archived: data.archiveNotifications }),
 });
 
 /** POST /api/v1/notifications/read. */
@@ -71,14 +72,14 @@ export const readNotificationsRoute = route({
   tag: 'notifications',
   summary: 'Marks notifications read; answers how many changed.',
   description: '`notification_ids` (1 to 100). Other users’ ids, unknown ids and already read ones count 0.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestReadNotifications($ids: [Int!]!) { markNotificationsRead(ids: $ids) }
-  `,
+  `),
   body: notificationIdsBody,
   response: z.object({ success: z.literal(true), marked_read: z.number() }),
   fieldNames: { ids: 'notification_ids' },
   toVariables: ({ body }) => ({ ids: body.notification_ids }),
-  toBody: (data: { markNotificationsRead: number }) => ({ success: true, marked_read: data.markNotificationsRead }),
+  toBody: (data) => ({ success: true, marked_read: data.markNotificationsRead }),
 });
 
 export const notificationRoutes = [listNotificationsRoute, archiveNotificationsRoute, readNotificationsRoute];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUSES } from '../../../domain/fields.ts';
-import { PROJECT_FIELDS, type ProjectNode, projectOut, restProjectSchema } from '../../presenters/project.ts';
+import { graphql } from '../../gql/index.ts';
+import { projectOut, restProjectSchema } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 
@@ -24,18 +25,18 @@ export const listProjectsRoute = route({
     '`labels: [{id (string), name}]`. `search` matches title or description. `limit` defaults to 50 and is capped: ' +
     'values above 100 are clamped to 100 (the response shows the limit applied).',
   query: projectListQuery,
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
       projects(status: $status, search: $search, limit: $limit, offset: $offset, sortBy: $sortBy, sortOrder: $sortOrder) {
-        items { ${PROJECT_FIELDS} }
+        items { ...RestProjectFields }
         total
         limit
         offset
       }
     }
-  `,
+  `),
   toVariables: ({ query }) => projectListVariables(query),
-  toBody: (data: { projects: { items: ProjectNode[]; total: number; limit: number; offset: number } }) => ({
+  toBody: (data) => ({
     success: true,
     projects: data.projects.items.map(projectOut),
     total: data.projects.total,
@@ -54,14 +55,14 @@ export const getProjectRoute = route({
   summary: 'One project, in the shape of the project list.',
   description: 'Answers `{success, project}`. A project the key owner is not a member of is 404, like a missing one.',
   params: projectIdParams,
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestGetProject($id: Int!) {
-      project(id: $id) { ${PROJECT_FIELDS} }
+      project(id: $id) { ...RestProjectFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ id: params.projectId }),
   fieldNames: { id: 'project_id' },
-  toBody: (data: { project: ProjectNode }) => ({ success: true, project: projectOut(data.project) }),
+  toBody: (data) => ({ success: true, project: projectOut(data.project) }),
 });
 
 /** PATCH /api/v1/projects/{projectId} (ours: project status, spec 3). */
@@ -79,13 +80,13 @@ export const updateProjectRoute = route({
   body: z.object({
     status: z.enum(STATUSES, { message: 'must be Normal, Archive or Deleted' }).describe('New status.'),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestUpdateProjectStatus($projectId: Int!, $status: Status!) {
-      updateProjectStatus(projectId: $projectId, status: $status) { ${PROJECT_FIELDS} }
+      updateProjectStatus(projectId: $projectId, status: $status) { ...RestProjectFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({ projectId: params.projectId, status: body.status }),
-  toBody: (data: { updateProjectStatus: ProjectNode }) => ({
+  toBody: (data) => ({
     success: true,
     project: projectOut(data.updateProjectStatus),
     message: `Project status set to ${data.updateProjectStatus.status}`,

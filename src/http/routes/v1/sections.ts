@@ -2,28 +2,9 @@ import { z } from 'zod';
 import { projectIdParams } from '../shared/project.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { restSection, restSectionListItem, restSectionListItemSchema, restSectionSchema } from '../../presenters/section.ts';
 
-interface SectionNode {
-  id: number;
-  title: string;
-  projectId: number;
-  visible: boolean;
-  deleted: boolean;
-  ranking: string;
-  taskCount: number;
-}
-
-/** REST section, create/update form (spec 2.3). */
-function sectionOut(s: Pick<SectionNode, 'id' | 'title' | 'projectId' | 'taskCount'>) {
-  return { id: s.id, section_title: s.title, projectId: s.projectId, taskCount: s.taskCount };
-}
-
-const restSectionSchema = z.object({
-  id: z.number(),
-  section_title: z.string(),
-  projectId: z.number(),
-  taskCount: z.number(),
-});
 const oneSection = z.object({ success: z.literal(true), section: restSectionSchema, message: z.string() });
 
 const sectionParams = z.object({ projectId: qsId().describe('Project (board) id.'), sectionId: qsId().describe('Section id.') });
@@ -35,9 +16,7 @@ export const listSectionsRoute = route({
   operationId: 'listSections',
   response: z.object({
     success: z.literal(true),
-    sections: z.array(
-      restSectionSchema.extend({ visibility: z.boolean(), deleted: z.boolean(), ranking: z.string() }),
-    ),
+    sections: z.array(restSectionListItemSchema),
     projectId: z.number(),
   }),
   tag: 'sections',
@@ -48,23 +27,15 @@ export const listSectionsRoute = route({
     'never listed. `taskCount` counts tasks that are not Deleted.',
   params: projectIdParams,
   query: z.object({ include_hidden: qsBool().default(false).describe('Include hidden sections (default false).') }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListSections($projectId: Int!, $includeHidden: Boolean) {
-      sections(projectId: $projectId, includeHidden: $includeHidden) { id title projectId visible deleted ranking taskCount }
+      sections(projectId: $projectId, includeHidden: $includeHidden) { ...RestSectionListFields }
     }
-  `,
+  `),
   toVariables: ({ params, query }) => ({ projectId: params.projectId, includeHidden: query.include_hidden }),
-  toBody: (data: { sections: SectionNode[] }, { params }) => ({
+  toBody: (data, { params }) => ({
     success: true,
-    sections: data.sections.map((s) => ({
-      id: s.id,
-      section_title: s.title,
-      projectId: s.projectId,
-      visibility: s.visible,
-      deleted: s.deleted,
-      ranking: s.ranking,
-      taskCount: s.taskCount,
-    })),
+    sections: data.sections.map(restSectionListItem),
     projectId: params.projectId,
   }),
 });
@@ -86,17 +57,17 @@ export const createSectionRoute = route({
     after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
   }),
   status: 201,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateSection($input: CreateSectionInput!) {
-      createSection(input: $input) { id title projectId taskCount }
+      createSection(input: $input) { ...RestSectionFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     input: { projectId: params.projectId, title: body.title, afterSectionId: body.after_section_id ?? null },
   }),
-  toBody: (data: { createSection: SectionNode }) => ({
+  toBody: (data) => ({
     success: true,
-    section: sectionOut(data.createSection),
+    section: restSection(data.createSection),
     message: 'Section created',
   }),
 });
@@ -119,11 +90,11 @@ export const updateSectionRoute = route({
     move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
     visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestUpdateSection($input: UpdateSectionInput!) {
-      updateSection(input: $input) { id title projectId taskCount }
+      updateSection(input: $input) { ...RestSectionFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     input: {
       projectId: params.projectId,
@@ -134,9 +105,9 @@ export const updateSectionRoute = route({
       ...('move_after_section_id' in body ? { moveAfterSectionId: body.move_after_section_id } : {}),
     },
   }),
-  toBody: (data: { updateSection: SectionNode }) => ({
+  toBody: (data) => ({
     success: true,
-    section: sectionOut(data.updateSection),
+    section: restSection(data.updateSection),
     message: 'Section updated',
   }),
 });
@@ -154,13 +125,16 @@ export const deleteSectionRoute = route({
     'Tasks move to the first remaining section in board order (a visible one when there is one). Deleting the last ' +
     'section of a board is refused with 409 (`details.code: last_section`). Answers `{success, message}`.',
   params: sectionParams,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestDeleteSection($projectId: Int, $sectionId: Int!) {
-      deleteSection(projectId: $projectId, sectionId: $sectionId) { deletedSectionId movedTaskCount movedToSection { id title } }
+      deleteSection(projectId: $projectId, sectionId: $sectionId) {
+        movedTaskCount
+        movedToSection { ...SectionTitleFields }
+      }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ projectId: params.projectId, sectionId: params.sectionId }),
-  toBody: (data: { deleteSection: { movedTaskCount: number; movedToSection: { id: number; title: string } } }) => ({
+  toBody: (data) => ({
     success: true,
     message:
       `Section deleted; ${data.deleteSection.movedTaskCount} task(s) moved to ` +

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { TASK_LIMITS } from '../../../domain/task/fields.ts';
 import { bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
-import { type RestTaskNode, oneTask, restTask, restTaskDocument } from '../../presenters/task.ts';
+import { graphql } from '../../gql/index.ts';
+import { oneTask, restTask } from '../../presenters/task.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
 
 // A task's labels as a sub-resource, as GitHub has them on issues: add some
@@ -21,11 +22,9 @@ export const addTaskLabelsRoute = route({
     'another board → 404 naming `label_ids`. Labels the task has already are left alone. A real change sets ' +
     '`updatedAt`, emits `task.updated` with `{changes: {labels: {from, to}}}` and notifies watchers. Answer ' +
     '`{success, task}`.',
-  document: restTaskDocument(/* GraphQL */ `
+  document: graphql(`
     mutation RestAddTaskLabels($ref: TaskRefInput!, $labelIds: [Int!]!) {
-      addTaskLabels(ref: $ref, labelIds: $labelIds) {
-        ...RestTask
-      }
+      addTaskLabels(ref: $ref, labelIds: $labelIds) { ...RestTaskFields }
     }
   `),
   params: taskIdParams,
@@ -35,7 +34,7 @@ export const addTaskLabelsRoute = route({
   response: oneTask,
   fieldNames: { taskId: 'id' },
   toVariables: ({ params, body }) => ({ ref: { taskId: params.id }, labelIds: body.label_ids }),
-  toBody: (data: { addTaskLabels: RestTaskNode }) => ({ success: true, task: restTask(data.addTaskLabels) }),
+  toBody: (data) => ({ success: true, task: restTask(data.addTaskLabels) }),
 });
 
 /** DELETE /api/v1/tasks/{id}/labels/{labelId}. */
@@ -48,18 +47,16 @@ export const removeTaskLabelRoute = route({
   description:
     'The label must be a label of the task’s project (404 otherwise); taking off a label the task does not have ' +
     'changes nothing. Same event and notifications as adding. Answer `{success, task}`.',
-  document: restTaskDocument(/* GraphQL */ `
+  document: graphql(`
     mutation RestRemoveTaskLabel($ref: TaskRefInput!, $labelIds: [Int!]!) {
-      removeTaskLabels(ref: $ref, labelIds: $labelIds) {
-        ...RestTask
-      }
+      removeTaskLabels(ref: $ref, labelIds: $labelIds) { ...RestTaskFields }
     }
   `),
   params: taskIdParams.extend({ labelId: qsId().describe('Label id.') }),
   response: oneTask,
   fieldNames: { taskId: 'id', labelIds: 'labelId', labelId: 'labelId' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id }, labelIds: [params.labelId] }),
-  toBody: (data: { removeTaskLabels: RestTaskNode }) => ({ success: true, task: restTask(data.removeTaskLabels) }),
+  toBody: (data) => ({ success: true, task: restTask(data.removeTaskLabels) }),
 });
 
 export const taskLabelRoutes = [addTaskLabelsRoute, removeTaskLabelRoute];

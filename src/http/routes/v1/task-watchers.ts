@@ -1,39 +1,16 @@
-import { z } from 'zod';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
+import { watchOut, watchSchema } from '../../presenters/watch.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
 
 // Watching a task, as GitHub's issue subscription: PUT to watch, DELETE to
 // stop, GET for who watches. Watchers get a `task_updated` inbox entry when
 // someone else changes the task.
 
-interface WatchNode {
-  id: number;
-  viewerIsWatching: boolean;
-  watchers: { id: number; displayName: string }[];
-}
-
-const WATCH_FIELDS = 'id viewerIsWatching watchers { id displayName }';
-
-const watchBody = z.object({
-  success: z.literal(true),
-  task_id: z.number(),
-  watching: z.boolean().describe('Whether you watch the task now.'),
-  watchers: z
-    .array(z.object({ id: z.number(), displayName: z.string() }))
-    .describe('Everyone who watches it, in the order they started.'),
-});
-
-const watchOut = (t: WatchNode) => ({
-  success: true as const,
-  task_id: t.id,
-  watching: t.viewerIsWatching,
-  watchers: t.watchers,
-});
-
 const common = {
   tag: 'tasks',
   params: taskIdParams,
-  response: watchBody,
+  response: watchSchema,
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }: { params: { id: number } }) => ({ ref: { taskId: params.id } }),
 };
@@ -48,8 +25,12 @@ export const listWatchersRoute = route({
   description:
     'Watchers get an inbox entry (`task_updated`) when someone else changes the task: its creator, assignees and ' +
     'commenters start watching on their own; anyone may start or stop. Answer `{success, task_id, watching, watchers}`.',
-  document: `query RestTaskWatchers($ref: TaskRefInput!) { task(ref: $ref) { ${WATCH_FIELDS} } }`,
-  toBody: (data: { task: WatchNode }) => watchOut(data.task),
+  document: graphql(`
+    query RestTaskWatchers($ref: TaskRefInput!) {
+      task(ref: $ref) { ...WatchFields }
+    }
+  `),
+  toBody: (data) => watchOut(data.task),
 });
 
 /** PUT /api/v1/tasks/{id}/watch. */
@@ -60,8 +41,12 @@ export const watchTaskRoute = route({
   operationId: 'watchTask',
   summary: 'Watch a task.',
   description: 'Idempotent; the task itself does not change. Answer `{success, task_id, watching: true, watchers}`.',
-  document: `mutation RestWatchTask($ref: TaskRefInput!) { watchTask(ref: $ref) { ${WATCH_FIELDS} } }`,
-  toBody: (data: { watchTask: WatchNode }) => watchOut(data.watchTask),
+  document: graphql(`
+    mutation RestWatchTask($ref: TaskRefInput!) {
+      watchTask(ref: $ref) { ...WatchFields }
+    }
+  `),
+  toBody: (data) => watchOut(data.watchTask),
 });
 
 /** DELETE /api/v1/tasks/{id}/watch. */
@@ -74,8 +59,12 @@ export const unwatchTaskRoute = route({
   description:
     'Also for a task you watch as its creator, an assignee or a commenter (being assigned or commenting again starts ' +
     'it again). Idempotent. Answer `{success, task_id, watching: false, watchers}`.',
-  document: `mutation RestUnwatchTask($ref: TaskRefInput!) { unwatchTask(ref: $ref) { ${WATCH_FIELDS} } }`,
-  toBody: (data: { unwatchTask: WatchNode }) => watchOut(data.unwatchTask),
+  document: graphql(`
+    mutation RestUnwatchTask($ref: TaskRefInput!) {
+      unwatchTask(ref: $ref) { ...WatchFields }
+    }
+  `),
+  toBody: (data) => watchOut(data.unwatchTask),
 });
 
 export const taskWatcherRoutes = [listWatchersRoute, watchTaskRoute, unwatchTaskRoute];

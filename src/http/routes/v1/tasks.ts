@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
 import { TASK_LIMITS } from '../../../domain/task/fields.ts';
-import { REST_TASK_FIELDS, type RestTaskNode, oneTask, restTask, restTaskSchema } from '../../presenters/task.ts';
+import { oneTask, restTask, restTaskSchema } from '../../presenters/task.ts';
 import { bodyId, bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { TASK_FIELD_NAMES, createInputOf, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
-import { TASK_LIST_DOCUMENT, taskListQuery, taskListVariables } from '../shared/task-list.ts';
+import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
 
 // REST task routes. The spec names them without shapes; they follow the
@@ -43,7 +44,16 @@ export const listTasksRoute = route({
     '`created_since`, `updated_since`, `has_comments`, `has_attachments`, `search`; `task_id`/`ticket_number` fetch one ' +
     'task), and `parent_id` (the subtasks of that task). Most recently updated first. `limit` 1 to 100 (default 50), `offset` default 0. ' +
     'Answer `{success, tasks, total, limit, offset}`.',
-  document: TASK_LIST_DOCUMENT('RestListTasks', 'RestTask', REST_TASK_FIELDS),
+  document: graphql(`
+    query RestListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {
+      tasks(filter: $filter, limit: $limit, offset: $offset) {
+        total
+        limit
+        offset
+        items { ...RestTaskFields }
+      }
+    }
+  `),
   query: taskListQuery.extend({ parent_id: qsId().optional().describe('Only the subtasks of this task.') }),
   response: z.object({
     success: z.literal(true),
@@ -56,7 +66,7 @@ export const listTasksRoute = route({
     const variables = taskListVariables(query);
     return { ...variables, filter: { ...variables.filter, parentId: query.parent_id } };
   },
-  toBody: (data: { tasks: { total: number; limit: number; offset: number; items: RestTaskNode[] } }) => ({
+  toBody: (data) => ({
     success: true,
     tasks: data.tasks.items.map(restTask),
     total: data.tasks.total,
@@ -73,19 +83,16 @@ export const getTaskRoute = route({
   tag: 'tasks',
   summary: 'One task by id.',
   description: 'Answer `{success, task}`; 404 when the task is not in one of your projects.',
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestGetTask($ref: TaskRefInput!) {
-      task(ref: $ref) {
-        ...RestTask
-      }
+      task(ref: $ref) { ...RestTaskFields }
     }
-    ${REST_TASK_FIELDS}
-  `,
+  `),
   params: taskIdParams,
   response: oneTask,
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
-  toBody: (data: { task: RestTaskNode }) => ({ success: true, task: restTask(data.task) }),
+  toBody: (data) => ({ success: true, task: restTask(data.task) }),
 });
 
 /** POST /api/v1/tasks. */
@@ -101,14 +108,11 @@ export const createTaskRoute = route({
     '`images`, `attachments`, `due_date`, `status`, `label_ids` (labels of the project, by id), `parent_id` (a task ' +
     'of the same project: the new task is its subtask). Assignees are set with the assign route; label names ' +
     '(`labels`) → 400. Answer 201 `{success, task}`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateTask($input: CreateTaskInput!) {
-      createTask(input: $input) {
-        ...RestTask
-      }
+      createTask(input: $input) { ...RestTaskFields }
     }
-    ${REST_TASK_FIELDS}
-  `,
+  `),
   body: z.object({
     project_id: bodyId().describe('Project id, required.'),
     section_id: bodyId().nullable().optional().describe('Section of the project.'),
@@ -122,7 +126,7 @@ export const createTaskRoute = route({
     refuseLabelNames(body);
     return { input: { ...createInputOf(body), labelIds: body.label_ids, parentId: body.parent_id } };
   },
-  toBody: (data: { createTask: RestTaskNode }) => ({ success: true, task: restTask(data.createTask) }),
+  toBody: (data) => ({ success: true, task: restTask(data.createTask) }),
 });
 
 /** PATCH /api/v1/tasks/{id}. */
@@ -138,14 +142,11 @@ export const updateTaskRoute = route({
     '`parent_id` (a task of the same project, not the task or one of its subtasks; null: top-level). `null` clears ' +
     'priority, estimate and due date. Only a real change sets `updatedAt`, emits `task.updated` and notifies ' +
     'watchers. Answer `{success, task}`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
-      updateTask(ref: $ref, input: $input) {
-        ...RestTask
-      }
+      updateTask(ref: $ref, input: $input) { ...RestTaskFields }
     }
-    ${REST_TASK_FIELDS}
-  `,
+  `),
   params: taskIdParams,
   body: z.object({
     ...restWriteFields,
@@ -162,7 +163,7 @@ export const updateTaskRoute = route({
     if (body.parent_id !== undefined) input.parentId = body.parent_id;
     return { ref: { taskId: params.id }, input };
   },
-  toBody: (data: { updateTask: RestTaskNode }) => ({ success: true, task: restTask(data.updateTask) }),
+  toBody: (data) => ({ success: true, task: restTask(data.updateTask) }),
 });
 
 /** POST /api/v1/tasks/{id}/move. */
@@ -176,14 +177,11 @@ export const moveTaskRoute = route({
     'Body `target_project_id` (required; a project you are a member of) and `target_section_id` (optional; default the ' +
     "target's first section). The task gets a new `unique_index` and `ticket_number` from the target; labels of the old " +
     'project are dropped, as are assignees and watchers who are not members of the target. Answer `{success, task}`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {
-      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {
-        ...RestTask
-      }
+      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) { ...RestTaskFields }
     }
-    ${REST_TASK_FIELDS}
-  `,
+  `),
   params: taskIdParams,
   body: z.object({
     target_project_id: bodyId().describe('Project to move to.'),
@@ -196,7 +194,7 @@ export const moveTaskRoute = route({
     targetProjectId: body.target_project_id,
     targetSectionId: body.target_section_id,
   }),
-  toBody: (data: { moveTask: RestTaskNode }) => ({ success: true, task: restTask(data.moveTask) }),
+  toBody: (data) => ({ success: true, task: restTask(data.moveTask) }),
 });
 
 /** DELETE /api/v1/tasks/{id}. */
@@ -213,19 +211,19 @@ export const deleteTaskRoute = route({
     'ticket number is not reused. Allowed to the task’s creator, the board’s creator and owners of the board’s team; ' +
     'another member → 403 (`forbidden`). Emits `task.updated` with `{deleted: true}`. Answer ' +
     '`{success, id, ticket_number, message}`.',
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestDeleteTask($ref: TaskRefInput!) {
       deleteTask(ref: $ref) {
         id
         ticketNumber
       }
     }
-  `,
+  `),
   params: taskIdParams,
   response: z.object({ success: z.literal(true), id: z.number(), ticket_number: z.string(), message: z.string() }),
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
-  toBody: (data: { deleteTask: { id: number; ticketNumber: string } }) => ({
+  toBody: (data) => ({
     success: true,
     id: data.deleteTask.id,
     ticket_number: data.deleteTask.ticketNumber,

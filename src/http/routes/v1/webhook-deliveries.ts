@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { WebhookPingResult } from '../../../domain/webhook-ping.ts';
-import { DELIVERY_FIELDS, type DeliveryNode, deliveryOut, deliverySchema, pingOut, pingSchema } from '../../presenters/webhook.ts';
+import { deliveryOut, deliverySchema, pingOut, pingSchema } from '../../presenters/webhook.ts';
 import { qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 import { subscriptionParams } from './webhooks.ts';
 import { MAX_OFFSET, PAGE_LIMITS } from '../../../domain/page.ts';
 
@@ -33,21 +33,21 @@ export const listDeliveriesRoute = route({
     limit: z.number(),
     offset: z.number(),
   }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListDeliveries($subscriptionId: Int!, $status: WebhookDeliveryStatus, $limit: Int, $offset: Int) {
       webhookDeliveries(subscriptionId: $subscriptionId, status: $status, limit: $limit, offset: $offset) {
-        items { ${DELIVERY_FIELDS} }
+        items { ...WebhookDeliveryFields }
         total limit offset
       }
     }
-  `,
+  `),
   toVariables: ({ params, query }) => ({
     subscriptionId: params.subscriptionId,
     status: query.status ?? null,
     limit: query.limit ?? PAGE_LIMITS.defaultLimit,
     offset: query.offset ?? 0,
   }),
-  toBody: (data: { webhookDeliveries: { items: DeliveryNode[]; total: number; limit: number; offset: number } }) => ({
+  toBody: (data) => ({
     success: true,
     deliveries: data.webhookDeliveries.items.map(deliveryOut),
     total: data.webhookDeliveries.total,
@@ -70,13 +70,13 @@ export const redeliverRoute = route({
   params: subscriptionParams.extend({ deliveryId: qsId().describe('Delivery id.') }),
   response: z.object({ success: z.literal(true), delivery: deliverySchema }),
   status: 202,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestRedeliver($subscriptionId: Int!, $deliveryId: Int!) {
-      redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) { ${DELIVERY_FIELDS} }
+      redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) { ...WebhookDeliveryFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ subscriptionId: params.subscriptionId, deliveryId: params.deliveryId }),
-  toBody: (data: { redeliverWebhookDelivery: DeliveryNode }) => ({
+  toBody: (data) => ({
     success: true,
     delivery: deliveryOut(data.redeliverWebhookDelivery),
   }),
@@ -97,20 +97,13 @@ export const testWebhookRoute = route({
     'answered 2xx.',
   params: subscriptionParams,
   response: z.object({ success: z.literal(true), test: pingSchema }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestTestWebhook($id: Int!) {
-      testWebhookSubscription(id: $id) {
-        delivered
-        webhookId
-        statusCode
-        durationMs
-        responseExcerpt
-        error
-      }
+      testWebhookSubscription(id: $id) { ...WebhookPingFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),
-  toBody: (data: { testWebhookSubscription: WebhookPingResult }) => ({ success: true, test: pingOut(data.testWebhookSubscription) }),
+  toBody: (data) => ({ success: true, test: pingOut(data.testWebhookSubscription) }),
 });
 
 export const webhookDeliveryRoutes = [listDeliveriesRoute, redeliverRoute, testWebhookRoute];

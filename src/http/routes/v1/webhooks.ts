@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_FIELDS, type SubscriptionNode, subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts';
+import { subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
+import { graphql } from '../../gql/index.ts';
 
 // Webhook subscriptions (spec 4.5 gives PATCH; the rest follows the same
 // style): snake_case ids, `createdAt`/`updatedAt`, the signing secret only
@@ -48,11 +49,11 @@ export const createWebhookRoute = route({
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema.extend({ secret: z.string() }) }),
   status: 201,
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestCreateWebhook($input: CreateWebhookSubscriptionInput!) {
-      createWebhookSubscription(input: $input) { secret subscription { ${SUBSCRIPTION_FIELDS} } }
+      createWebhookSubscription(input: $input) { secret subscription { ...WebhookSubscriptionFields } }
     }
-  `,
+  `),
   toVariables: ({ body }) => ({
     input: {
       url: body.url,
@@ -62,7 +63,7 @@ export const createWebhookRoute = route({
       description: body.description ?? null,
     },
   }),
-  toBody: (data: { createWebhookSubscription: { secret: string; subscription: SubscriptionNode } }) => ({
+  toBody: (data) => ({
     success: true,
     subscription: {
       ...subscriptionOut(data.createWebhookSubscription.subscription),
@@ -84,13 +85,13 @@ export const listWebhooksRoute = route({
     team_id: z.string().optional().describe('Only this team (UUID or numeric id).'),
   }),
   response: z.object({ success: z.literal(true), subscriptions: z.array(subscriptionSchema) }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestListWebhooks($projectId: Int, $teamId: ID) {
-      webhookSubscriptions(projectId: $projectId, teamId: $teamId) { ${SUBSCRIPTION_FIELDS} }
+      webhookSubscriptions(projectId: $projectId, teamId: $teamId) { ...WebhookSubscriptionFields }
     }
-  `,
+  `),
   toVariables: ({ query }) => ({ projectId: query.project_id ?? null, teamId: query.team_id ?? null }),
-  toBody: (data: { webhookSubscriptions: SubscriptionNode[] }) => ({
+  toBody: (data) => ({
     success: true,
     subscriptions: data.webhookSubscriptions.map(subscriptionOut),
   }),
@@ -105,13 +106,13 @@ export const getWebhookRoute = route({
   summary: 'One webhook subscription (without its secret).',
   params: subscriptionParams,
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema }),
-  document: /* GraphQL */ `
+  document: graphql(`
     query RestGetWebhook($id: Int!) {
-      webhookSubscription(id: $id) { ${SUBSCRIPTION_FIELDS} }
+      webhookSubscription(id: $id) { ...WebhookSubscriptionFields }
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),
-  toBody: (data: { webhookSubscription: SubscriptionNode }) => ({
+  toBody: (data) => ({
     success: true,
     subscription: subscriptionOut(data.webhookSubscription),
   }),
@@ -141,11 +142,11 @@ export const updateWebhookRoute = route({
       .describe('Enable or pause the subscription.'),
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestUpdateWebhook($id: Int!, $input: UpdateWebhookSubscriptionInput!) {
-      updateWebhookSubscription(id: $id, input: $input) { ${SUBSCRIPTION_FIELDS} }
+      updateWebhookSubscription(id: $id, input: $input) { ...WebhookSubscriptionFields }
     }
-  `,
+  `),
   toVariables: ({ params, body }) => ({
     id: params.subscriptionId,
     input: {
@@ -155,7 +156,7 @@ export const updateWebhookRoute = route({
       ...(body.active !== undefined ? { active: body.active } : {}),
     },
   }),
-  toBody: (data: { updateWebhookSubscription: SubscriptionNode }) => ({
+  toBody: (data) => ({
     success: true,
     subscription: subscriptionOut(data.updateWebhookSubscription),
   }),
@@ -171,13 +172,13 @@ export const deleteWebhookRoute = route({
   description: 'Answers `{success, deleted: true, id}`; pending deliveries are dropped.',
   params: subscriptionParams,
   response: z.object({ success: z.literal(true), deleted: z.literal(true), id: z.number() }),
-  document: /* GraphQL */ `
+  document: graphql(`
     mutation RestDeleteWebhook($id: Int!) {
       deleteWebhookSubscription(id: $id)
     }
-  `,
+  `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),
-  toBody: (_data: unknown, { params }) => ({ success: true, deleted: true, id: params.subscriptionId }),
+  toBody: (_data, { params }) => ({ success: true, deleted: true, id: params.subscriptionId }),
 });
 
 export const webhookRoutes = [createWebhookRoute, listWebhooksRoute, getWebhookRoute, updateWebhookRoute, deleteWebhookRoute];
