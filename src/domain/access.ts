@@ -1,9 +1,68 @@
 import type { Db } from '../db/client.ts';
 import { NotFoundError } from '../errors.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+
+// Who may see what: every visibility filter of the service (its policies).
+// Tenancy rests on membership: a user sees the projects (boards) and teams
+// they are a member of, and what belongs to those; another tenant's rows
+// are NOT_FOUND, never FORBIDDEN. Domain functions and resolvers compose
+// these filters and never spell a membership condition themselves.
 
 /** Prisma filter: projects the user is a member of. Tenancy rests on this one rule. */
 export function visibleProjectsWhere(userId: number) {
-  return { members: { some: { userId } } };
+  return { members: { some: { userId } } } satisfies Prisma.ProjectWhereInput;
+}
+
+/**
+ * Prisma filter of rows that belong to a project (tasks, sections, labels,
+ * saved views, members): those of projects the user is a member of.
+ */
+export function inVisibleProject(userId: number) {
+  return { project: visibleProjectsWhere(userId) };
+}
+
+/** Prisma filter: teams the user is a member of. */
+export function visibleTeamsWhere(userId: number) {
+  return { members: { some: { userId } } } satisfies Prisma.TeamWhereInput;
+}
+
+/**
+ * SQL condition of `visibleProjectsWhere` for raw statements: the project
+ * whose id is the SQL expression `projectId` has the user as a member.
+ */
+export function visibleProjectSql(projectId: Prisma.Sql, userId: number): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = ${projectId} AND m."userId" = ${userId})`;
+}
+
+/** Ids of the projects the user is a member of (for engines outside Prisma, such as the search index). */
+export async function visibleProjectIds(db: Pick<Db, 'projectMember'>, userId: number): Promise<number[]> {
+  const rows = await db.projectMember.findMany({ where: { userId }, select: { projectId: true } });
+  return rows.map((r) => r.projectId);
+}
+
+/** Prisma filter: webhook subscriptions of projects or teams the user belongs to. */
+export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
+  return { OR: [inVisibleProject(userId), { team: visibleTeamsWhere(userId) }] };
+}
+
+/** Prisma filter: the user's own drafts (drafts are never shared). */
+export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
+  return { userId };
+}
+
+/**
+ * Users the caller may discover: the caller, and everyone sharing a team or
+ * a project with the caller. Nobody else is ever returned, not even as
+ * "exists": unknown and foreign users look the same (absent).
+ */
+export function knownUsersWhere(userId: number): Prisma.UserWhereInput {
+  return {
+    OR: [
+      { id: userId },
+      { teams: { some: { team: visibleTeamsWhere(userId) } } },
+      { projects: { some: inVisibleProject(userId) } },
+    ],
+  };
 }
 
 /**
@@ -22,7 +81,7 @@ export async function requireTeam(db: Pick<Db, 'team'>, userId: number, teamId: 
   const isUuid = !byId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(teamId));
   if (!byId && !isUuid) throw new NotFoundError(`Team ${teamId}`, field);
   const team = await db.team.findFirst({
-    where: { ...(byId ? { id: Number(teamId) } : { uuid: String(teamId) }), members: { some: { userId } } },
+    where: { ...(byId ? { id: Number(teamId) } : { uuid: String(teamId) }), ...visibleTeamsWhere(userId) },
   });
   if (!team) throw new NotFoundError(`Team ${teamId}`, field);
   return team;

@@ -4,7 +4,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { renderContent } from '../content/render.ts';
 import { recordBoardEvent } from '../events/outbox.ts';
-import { visibleProjectsWhere } from './access.ts';
+import { inVisibleProject } from './access.ts';
 import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
@@ -148,7 +148,7 @@ const commentIdField = idField();
  */
 async function requireOwnComment(tx: Prisma.TransactionClient, userId: number, commentId: number, what: string) {
   const id = parseInput(commentIdField, commentId, 'commentId');
-  const comment = await tx.comment.findFirst({ where: { id, task: { project: visibleProjectsWhere(userId) } } });
+  const comment = await tx.comment.findFirst({ where: { id, task: inVisibleProject(userId) } });
   if (!comment) throw new NotFoundError(`Comment ${id}`, 'commentId');
   if (comment.authorId !== userId) throw new ForbiddenError(`Only the author of a comment can ${what} it.`, 'commentId');
   return comment;

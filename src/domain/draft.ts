@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma, Task } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CONTENT_TYPES, renderContent } from '../content/render.ts';
-import { requireProject } from './access.ts';
+import { myDraftsWhere, requireProject } from './access.ts';
 import { createTask } from './task/create.ts';
 import { requireSectionOf } from './task/placement.ts';
 import { TASK_LIMITS } from './task/fields.ts';
@@ -38,11 +38,6 @@ const fields = {
 const createInput = z.object(fields);
 const updateInput = z.object(fields);
 const listInput = z.object(pageFields(DRAFT_PAGE));
-
-/** Prisma filter: the user's own drafts (drafts are never shared). */
-export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
-  return { userId };
-}
 
 /**
  * A live section of the draft's project, checked as a task's section is

@@ -1,4 +1,4 @@
-import { visibleProjectsWhere } from './access.ts';
+import { inVisibleProject } from './access.ts';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -32,7 +32,7 @@ export function inboxQuery(userId: number, input: z.input<typeof listInput>) {
     archivedAt: null,
     // An entry about a task the user can no longer see (left the board, task moved away) is hidden:
     // its message, ticket number and task would tell what the board now keeps from them.
-    task: { project: visibleProjectsWhere(userId) },
+    task: inVisibleProject(userId),
     ...(args.unreadOnly ? { read: false } : {}),
   };
   return {

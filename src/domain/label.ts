@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { type Changes, type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { requireProject, visibleProjectsWhere } from './access.ts';
+import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
 import { idField } from './fields.ts';
@@ -81,7 +81,7 @@ const labelIdField = idField();
 async function requireLabel(db: Pick<Db, 'label'>, userId: number, labelId: number, projectId?: number | null) {
   const id = parseInput(labelIdField, labelId, 'labelId');
   const label = await db.label.findFirst({
-    where: { id, project: visibleProjectsWhere(userId), ...(projectId != null ? { projectId } : {}) },
+    where: { id, ...inVisibleProject(userId), ...(projectId != null ? { projectId } : {}) },
   });
   if (!label) throw new NotFoundError(`Label ${id}`, 'labelId');
   return label;

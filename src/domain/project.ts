@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
-import { requireProject } from './access.ts';
+import { requireProject, visibleProjectSql } from './access.ts';
 import { parseInput } from './validate.ts';
 import { idField, statusField } from './fields.ts';
 import { pageFields } from './page.ts';
@@ -30,7 +30,7 @@ type ProjectListArgs = z.output<typeof projectListInput>;
 function projectListWhere(userId: number, args: Pick<ProjectListArgs, 'status' | 'search'>) {
   return Prisma.sql`
     p."status" = ${args.status}::"Status"
-    AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = p."id" AND m."userId" = ${userId})
+    AND ${visibleProjectSql(Prisma.sql`p."id"`, userId)}
     ${args.search ? Prisma.sql`AND (p."title" ILIKE ${likePattern(args.search)} OR p."description" ILIKE ${likePattern(args.search)})` : Prisma.empty}`;
 }
 

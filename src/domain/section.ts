@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { type Changes, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { requireProject } from './access.ts';
+import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
 import { idField } from './fields.ts';
@@ -24,9 +24,14 @@ export function compareRanking(a: { ranking: string; id: number }, b: { ranking:
   return a.id - b.id;
 }
 
-/** Prisma filter of the sections shown on a board: never deleted ones, hidden ones on request. */
+/** Prisma filter of the sections a board shows: never deleted ones, hidden ones on request. */
+export function shownSectionsWhere(includeHidden = false): Prisma.SectionWhereInput {
+  return { deletedAt: null, ...(includeHidden ? {} : { visible: true }) };
+}
+
+/** `shownSectionsWhere` of one board. */
 export function sectionListWhere(projectId: number, includeHidden = false): Prisma.SectionWhereInput {
-  return { projectId, deletedAt: null, ...(includeHidden ? {} : { visible: true }) };
+  return { projectId, ...shownSectionsWhere(includeHidden) };
 }
 
 /** Board order for Prisma queries (exact under the `C` collation; see compareRanking). */
@@ -176,7 +181,7 @@ export async function updateSection(db: Db, userId: number, input: z.input<typeo
 async function sectionOfUser(db: Db, userId: number, sectionId: number, projectId?: number) {
   if (projectId !== undefined) await requireProject(db, userId, projectId, 'projectId');
   const section = await db.section.findFirst({
-    where: { id: sectionId, deletedAt: null, ...(projectId !== undefined ? { projectId } : {}), project: { members: { some: { userId } } } },
+    where: { id: sectionId, deletedAt: null, ...(projectId !== undefined ? { projectId } : {}), ...inVisibleProject(userId) },
   });
   if (!section) throw new NotFoundError(`Section ${sectionId}`, 'sectionId');
   return section;

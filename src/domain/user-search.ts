@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { knownUsersWhere } from './access.ts';
 import { parseInput } from './validate.ts';
 
 /** Most users one search answers. */
 export const USER_SEARCH_MAX = 20;
 /** Most emails one `getByEmails` call may ask for. */
 export const EMAIL_LOOKUP_MAX = 100;
-
-/**
- * Users the caller may discover: the caller, and everyone sharing a team or
- * a project with the caller. Nobody else is ever returned, not even as
- * "exists": unknown and foreign users look the same (absent).
- */
-export function knownUsersWhere(userId: number): Prisma.UserWhereInput {
-  return {
-    OR: [
-      { id: userId },
-      { teams: { some: { team: { members: { some: { userId } } } } } },
-      { projects: { some: { project: { members: { some: { userId } } } } } },
-    ],
-  };
-}
 
 const searchInput = z.object({
   query: z.string().trim().min(1).max(100),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import type { Prisma, SavedView } from '../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { requireProject, visibleProjectsWhere } from './access.ts';
+import { inVisibleProject, requireProject } from './access.ts';
 import { parseInput } from './validate.ts';
 import { idField } from './fields.ts';
 
@@ -49,7 +49,7 @@ export function boardSubtaskSettingOf(view: Pick<SavedView, 'subtaskSetting'>): 
 
 /** Prisma filter: the user's own views, on projects they still belong to. */
 export function myViewsWhere(userId: number): Prisma.SavedViewWhereInput {
-  return { creatorId: userId, project: visibleProjectsWhere(userId) };
+  return { creatorId: userId, ...inVisibleProject(userId) };
 }
 
 /**

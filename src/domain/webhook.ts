@@ -6,7 +6,7 @@ import { assertLiteralHostAllowed } from '../events/webhook-destination.ts';
 import { newWebhookSecret } from '../events/webhook-signature.ts';
 import { wake } from '../events/wakeup.ts';
 import type { Prisma, WebhookSubscription } from '../generated/prisma/client.ts';
-import { requireProject, requireTeam, visibleProjectsWhere } from './access.ts';
+import { requireProject, requireTeam, visibleWebhooksWhere } from './access.ts';
 import { pageFields, pageWindow } from './page.ts';
 import { parseInput } from './validate.ts';
 
@@ -20,11 +20,6 @@ export const MAX_SUBSCRIPTIONS_PER_SCOPE = 20;
 export interface WebhookPolicy {
   /** Accept private, loopback and link-local destinations (WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
-}
-
-/** Prisma filter: subscriptions of projects or teams the user belongs to. */
-export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
-  return { OR: [{ project: visibleProjectsWhere(userId) }, { team: { members: { some: { userId } } } }] };
 }
 
 /**
@@ -201,6 +196,19 @@ export async function updateWebhookSubscription(
   }
   await requireWebhookSubscription(db, userId, id);
   return db.webhookSubscription.update({ where: { id }, data });
+}
+
+/**
+ * Filter and order of the subscription list: the ones the user can see,
+ * newest first, optionally one project's or one team's (NOT_FOUND when not
+ * theirs).
+ */
+export async function webhookListQuery(db: Db, userId: number, args: { projectId?: number | null; teamId?: string | number | null }) {
+  const scope: { projectId?: number; teamId?: number } = {};
+  if (args.projectId != null) scope.projectId = (await requireProject(db, userId, args.projectId, 'projectId')).id;
+  if (args.teamId != null) scope.teamId = (await requireTeam(db, userId, String(args.teamId), 'teamId')).id;
+  const where: Prisma.WebhookSubscriptionWhereInput = { ...scope, ...visibleWebhooksWhere(userId) };
+  return { where, orderBy: { id: 'desc' as const } };
 }
 
 /** Deletes a subscription with its delivery log. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { requireProject } from '../domain/access.ts';
+import { requireProject, visibleProjectIds as projectIdsOf } from '../domain/access.ts';
 import { parseInput } from '../domain/validate.ts';
 import { ValidationError } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -76,10 +76,7 @@ export async function searchTasks(
     await requireProject(db, userId, projectId, args.projectId != null ? 'projectId' : 'boardId');
     visibleProjectIds = [projectId];
   } else {
-    const rows = await db.$queryRaw<
-      { projectId: number }[]
-    >`SELECT "projectId" FROM "ProjectMember" WHERE "userId" = ${userId}`;
-    visibleProjectIds = rows.map((r) => r.projectId);
+    visibleProjectIds = await projectIdsOf(db, userId);
   }
   const who = args.assignedTo?.toLowerCase();
   const filters: SearchFilters = {

@@ -45,6 +45,26 @@ describe('boards, sections, labels and members through GraphQL', () => {
     expect(read.data!.project).toEqual({ id: b.project.id, sections: [{ title: 'Todo' }, { title: 'Done' }], labels: [{ name: 'infra' }] });
   });
 
+  it('task counts leave out Deleted tasks; a board shows its hidden sections only on request, deleted ones never', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id, {
+      sections: [{ title: 'Todo' }, { title: 'Parked' }, { title: 'Gone' }],
+      tasks: ['Normal', 'Archive', 'Archive', 'Deleted'].map((title) => ({ title, sectionIndex: 0 })),
+    });
+    const [todo, parked, gone] = b.sections;
+    for (const task of b.tasks) await t.db.task.update({ where: { id: task.id }, data: { status: task.title as 'Normal' } });
+    await t.db.section.update({ where: { id: parked.id }, data: { visible: false } });
+    await t.db.section.update({ where: { id: gone.id }, data: { deletedAt: new Date() } });
+    const r = await gql(
+      t,
+      key,
+      `query($id: Int!) { project(id: $id) { taskCount shown: sections { id taskCount } all: sections(includeHidden: true) { id } } }`,
+      { id: b.project.id },
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.project).toEqual({ taskCount: 3, shown: [{ id: todo.id, taskCount: 3 }], all: [{ id: todo.id }, { id: parked.id }] });
+  });
+
   it('errors carry stable codes and name the field', async () => {
     const { user, key } = await makeUserWithKey(t.db);
     const eve = await makeUserWithKey(t.db);

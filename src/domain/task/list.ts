@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
-import { requireProject, visibleProjectsWhere } from '../access.ts';
+import { inVisibleProject, requireProject } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { idField, statusField } from '../fields.ts';
 import { type OffsetQuery, PAGE_LIMITS, pageFields, pageWindow } from '../page.ts';
 import { dateField, priorityField } from './fields.ts';
 import { resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx } from './transaction.ts';
+
+/** The tasks a board's or a section's task count counts: all but Deleted ones (Archive counts). */
+export const COUNTED_TASKS_WHERE = { status: { not: 'Deleted' } } satisfies Prisma.TaskWhereInput;
 
 /** Task list paging: the common page sizes (the spec leaves both open). */
 export const TASK_LIST_LIMITS = PAGE_LIMITS;
@@ -108,7 +111,7 @@ export async function taskListQuery(
     }
   }
 
-  const and: Prisma.TaskWhereInput[] = [{ project: visibleProjectsWhere(userId) }, { status: f.status ?? 'Normal' }];
+  const and: Prisma.TaskWhereInput[] = [inVisibleProject(userId), { status: f.status ?? 'Normal' }];
   if (projectId != null) and.push({ projectId });
   if (f.section) and.push({ section: { title: { equals: f.section, mode: 'insensitive' }, deletedAt: null } });
   if (f.assignedTo) {

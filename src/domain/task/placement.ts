@@ -1,5 +1,6 @@
 import { generateKeyBetween } from 'fractional-indexing';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { visibleProjectSql } from '../access.ts';
 import { NotFoundError } from '../../errors.ts';
 import { recordSectionCreated } from '../section.ts';
 
@@ -25,7 +26,7 @@ export async function takeTaskNumber(
   const rows = await tx.$queryRaw<{ taskCounter: number; ticketPrefix: string }[]>`
     UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
     WHERE "id" = ${projectId}
-      AND EXISTS (SELECT 1 FROM "ProjectMember" WHERE "projectId" = ${projectId} AND "userId" = ${userId})
+      AND ${visibleProjectSql(Prisma.sql`${projectId}`, userId)}
     RETURNING "taskCounter", "ticketPrefix"`;
   if (!rows.length) throw new NotFoundError(`Project ${projectId}`, field);
   return { uniqueIndex: Number(rows[0].taskCounter), ticketPrefix: rows[0].ticketPrefix };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import { visibleProjectsWhere } from '../access.ts';
+import { inVisibleProject, visibleProjectsWhere } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { parseTicketNumber, ticketNumberOf } from './ticket-number.ts';
 import { idField } from '../fields.ts';
@@ -44,7 +44,7 @@ export async function resolveTaskRef<I extends Prisma.TaskInclude | undefined = 
       forms === 0 ? 'missing_task_identification' : 'ambiguous_task_identification',
     );
   }
-  const visible: Prisma.TaskWhereInput = { project: visibleProjectsWhere(userId) };
+  const visible: Prisma.TaskWhereInput = inVisibleProject(userId);
   if (r.taskId != null) {
     const task = await db.task.findFirst({ where: { id: r.taskId, ...visible, ...(r.projectId != null ? { projectId: r.projectId } : {}) }, include });
     if (!task) throw new NotFoundError(`Task ${r.taskId}`, 'taskId');

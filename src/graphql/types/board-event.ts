@@ -1,4 +1,4 @@
-import { visibleProjectsWhere } from '../../domain/access.ts';
+import { inVisibleProject, visibleProjectsWhere } from '../../domain/access.ts';
 import type { EventMessage } from '../../events/event-message.ts';
 import { BOARD_EVENTS, type BoardEventName } from '../../events/outbox.ts';
 import { builder } from '../builder.ts';
@@ -71,7 +71,7 @@ export const BoardEventType = builder.objectRef<EventMessage>('BoardEvent').impl
       description: 'The section of section.* events as it is now; null once deleted.',
       resolve: (query, e, _args, ctx) => {
         const id = subjectId(e, 'section.', 'sectionId');
-        const args = { ...query, where: { id: id ?? 0, deletedAt: null, project: visibleProjectsWhere(viewerOf(ctx).userId) } };
+        const args = { ...query, where: { id: id ?? 0, deletedAt: null, ...inVisibleProject(viewerOf(ctx).userId) } };
         return id === null ? null : ctx.db.section.findFirst(args);
       },
     }),
@@ -86,7 +86,7 @@ export const BoardEventType = builder.objectRef<EventMessage>('BoardEvent').impl
       description: 'The label of label.* events as it is now; null once deleted.',
       resolve: (query, e, _args, ctx) => {
         const id = subjectId(e, 'label.', 'labelId');
-        const args = { ...query, where: { id: id ?? 0, project: visibleProjectsWhere(viewerOf(ctx).userId) } };
+        const args = { ...query, where: { id: id ?? 0, ...inVisibleProject(viewerOf(ctx).userId) } };
         return id === null ? null : ctx.db.label.findFirst(args);
       },
     }),
@@ -101,7 +101,7 @@ export const BoardEventType = builder.objectRef<EventMessage>('BoardEvent').impl
       description: 'The comment of comment.* events as it is now; null once deleted.',
       resolve: (query, e, _args, ctx) => {
         const id = subjectId(e, 'comment.', 'commentId');
-        const args = { ...query, where: { id: id ?? 0, task: { project: visibleProjectsWhere(viewerOf(ctx).userId) } } };
+        const args = { ...query, where: { id: id ?? 0, task: inVisibleProject(viewerOf(ctx).userId) } };
         return id === null ? null : ctx.db.comment.findFirst(args);
       },
     }),

@@ -1,10 +1,9 @@
-import { visibleProjectsWhere } from '../../domain/access.ts';
+import { inVisibleProject, myDraftsWhere, visibleProjectsWhere } from '../../domain/access.ts';
 import {
   createDraft,
   deleteDraft,
   DRAFT_PAGE,
   draftListQuery,
-  myDraftsWhere,
   publishDraft,
   requireDraft,
   updateDraft,
@@ -47,7 +46,7 @@ export const TaskDraftType = builder.prismaObject('TaskDraft', {
           ? null
           : ctx.db.section.findFirst({
               ...query,
-              where: { id: draft.sectionId, project: visibleProjectsWhere(viewerOf(ctx).userId) },
+              where: { id: draft.sectionId, ...inVisibleProject(viewerOf(ctx).userId) },
             }),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),

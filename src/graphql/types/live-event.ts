@@ -1,4 +1,4 @@
-import { visibleProjectsWhere } from '../../domain/access.ts';
+import { inVisibleProject } from '../../domain/access.ts';
 import { ValidationError } from '../../errors.ts';
 import type { EventMessage } from '../../events/event-message.ts';
 import { builder } from '../builder.ts';
@@ -59,7 +59,7 @@ export const AFTER_ARG_DESCRIPTION =
  */
 export function visibleTask(ctx: GraphQLContext, taskId: number | null, query: { include?: object; select?: object }) {
   // Spread first: Pothos counts the selection as used even when there is nothing to read.
-  const args = { ...query, where: { id: taskId ?? 0, project: visibleProjectsWhere(viewerOf(ctx).userId) } };
+  const args = { ...query, where: { id: taskId ?? 0, ...inVisibleProject(viewerOf(ctx).userId) } };
   return taskId === null ? null : ctx.db.task.findFirst(args);
 }
 

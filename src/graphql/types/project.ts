@@ -6,7 +6,8 @@ import {
   projectListWindow,
   updateProjectStatus,
 } from '../../domain/project.ts';
-import { SECTION_ORDER } from '../../domain/section.ts';
+import { SECTION_ORDER, shownSectionsWhere } from '../../domain/section.ts';
+import { COUNTED_TASKS_WHERE } from '../../domain/task/list.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Project } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
@@ -52,7 +53,7 @@ export const ProjectType = builder.prismaObject('Project', {
     memberCount: t.relationCount('members', { description: 'Number of members.' }),
     taskCount: t.relationCount('tasks', {
       description: 'Number of tasks that are not Deleted (Normal and Archive count).',
-      where: { status: { not: 'Deleted' } },
+      where: COUNTED_TASKS_WHERE,
     }),
     members: t.relation('members', {
       description: 'Members of the board, in the order they joined. Only members see the board.',
@@ -62,10 +63,7 @@ export const ProjectType = builder.prismaObject('Project', {
     sections: t.relation('sections', {
       description: 'Sections in board order. Hidden ones only with `includeHidden`; deleted ones never.',
       args: { includeHidden: t.arg.boolean({ defaultValue: false, description: 'Include hidden sections.' }) },
-      query: (args) => ({
-        where: { deletedAt: null, ...(args.includeHidden ? {} : { visible: true }) },
-        orderBy: SECTION_ORDER,
-      }),
+      query: (args) => ({ where: shownSectionsWhere(args.includeHidden ?? false), orderBy: SECTION_ORDER }),
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { createSection, deleteSection, listSections, sectionListQuery, updateSection } from '../../domain/section.ts';
+import { COUNTED_TASKS_WHERE } from '../../domain/task/list.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -20,7 +21,7 @@ export const SectionType = builder.prismaObject('Section', {
     }),
     taskCount: t.relationCount('tasks', {
       description: 'Tasks in the section that are not Deleted.',
-      where: { status: { not: 'Deleted' } },
+      where: COUNTED_TASKS_WHERE,
     }),
   }),
 });

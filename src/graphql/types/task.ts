@@ -1,4 +1,4 @@
-import { visibleProjectsWhere } from '../../domain/access.ts';
+import { inVisibleProject } from '../../domain/access.ts';
 import { resolveTaskRef } from '../../domain/task/task-ref.ts';
 import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/list.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
@@ -128,7 +128,7 @@ export const TaskType = builder.prismaObject('Task', {
     subtasks: t.relation('subtasks', {
       description: 'Subtasks (children), of every status, by number; only tasks of your projects.',
       query: (_args, ctx) => ({
-        where: { project: visibleProjectsWhere(viewerOf(ctx).userId) },
+        where: inVisibleProject(viewerOf(ctx).userId),
         orderBy: { uniqueIndex: 'asc' },
       }),
     }),

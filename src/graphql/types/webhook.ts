@@ -5,12 +5,11 @@ import {
   redeliverWebhook,
   requireWebhookSubscription,
   updateWebhookSubscription,
-  visibleWebhooksWhere,
+  webhookListQuery,
   type WebhookPolicy,
 } from '../../domain/webhook.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
-import { requireProject, requireTeam } from '../../domain/access.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
 import { connectionType } from '../connection.ts';
@@ -175,19 +174,6 @@ export const WebhookSubscriptionConnection = connectionType(
   'webhook subscriptions',
 );
 
-/**
- * Filter and order of the subscription list: the ones the viewer can see,
- * newest first, optionally one project's or one team's (NOT_FOUND when not
- * theirs).
- */
-async function subscriptionListQuery(ctx: GraphQLContext, args: { projectId?: number | null; teamId?: string | number | null }) {
-  const { userId } = viewerOf(ctx);
-  const scope: { projectId?: number; teamId?: number } = {};
-  if (args.projectId != null) scope.projectId = (await requireProject(ctx.db, userId, args.projectId, 'projectId')).id;
-  if (args.teamId != null) scope.teamId = (await requireTeam(ctx.db, userId, String(args.teamId), 'teamId')).id;
-  return { where: { ...scope, ...visibleWebhooksWhere(userId) }, orderBy: { id: 'desc' as const } };
-}
-
 const WebhookPingResultType = builder.objectRef<WebhookPingResult>('WebhookPingResult').implement({
   description: 'Answer of the endpoint to a test ping (event `webhook.test`, not logged, not retried).',
   fields: (t) => ({
@@ -249,7 +235,7 @@ builder.queryFields((t) => ({
       teamId: t.arg.id({ description: 'Only subscriptions of this team (UUID or numeric id).' }),
     },
     resolve: async (query, _root, args, ctx) =>
-      ctx.db.webhookSubscription.findMany({ ...query, ...(await subscriptionListQuery(ctx, args)) }),
+      ctx.db.webhookSubscription.findMany({ ...query, ...(await webhookListQuery(ctx.db, viewerOf(ctx).userId, args)) }),
   }),
   webhookSubscriptionsConnection: t.connection(
     {
@@ -266,7 +252,7 @@ builder.queryFields((t) => ({
           info,
           args,
           model: 'WebhookSubscription',
-          list: () => subscriptionListQuery(ctx, args),
+          list: () => webhookListQuery(ctx.db, viewerOf(ctx).userId, args),
           findMany: (q) => ctx.db.webhookSubscription.findMany(q),
           count: (where) => ctx.db.webhookSubscription.count({ where }),
         }),
