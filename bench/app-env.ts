@@ -30,6 +30,7 @@ const SHOWN_ENV = [
   'WEBHOOK_ALLOW_PRIVATE',
   'RATE_LIMIT_PER_MINUTE',
   'RATE_LIMIT_ANON_PER_MINUTE',
+  'LIVE_CONNECTIONS_PER_USER',
 ];
 
 /** The app child's environment: the benchmark defaults, then `overrides` (e.g. DATABASE_URL). */

@@ -1,12 +1,19 @@
-// Counting, timing and the markdown summary of an event-lag run (printed and
-// written to bench/results/event-lag-<timestamp>.md). Each update the driver
+// Counting, timing and the markdown summary of an event-lag run (printed,
+// written to bench/results/event-lag-<timestamp>.md and, for measured runs,
+// into the `event-lag` section of BENCHMARKS.md through the shared report
+// module). Standalone: `npx tsx bench/event-lag-report.ts <results.json>`
+// rewrites that section from a run's raw result. Each update the driver
 // makes changes the task title to `evlag <phase> <seq>`, so every event
 // (webhook body or subscription message) names the update it came from;
 // receipts are kept per sink (one webhook subscription or one WebSocket
 // subscriber) and sequence number.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { MAX_IN_FLIGHT, type PhaseResult } from './event-lag-phase.ts';
 import type { EventLagOptions } from './options.ts';
+import { demoteHeadings, fmt, writeSection } from './report.ts';
 
 /** Phases of a run; `warm` events only prove the sinks are live and are not measured. */
 export type Phase = 'warm' | 'run' | 'burst';
@@ -213,8 +220,11 @@ export class PhaseTally {
   }
 }
 
-/** Target of issue #7: p99 lag from commit, both paths, at the fixed rate. */
-export const P99_TARGET_MS = 500;
+/**
+ * p99 lag from commit at the fixed rate, per path (issue #19: at 20 updates/s with 100 graphql-ws
+ * subscribers and 5 webhook receivers on a 2-core machine).
+ */
+export const P99_TARGET_MS = { subscribers: 1_000, webhooks: 2_000 } as const;
 
 /** A whole run. */
 export interface EventLagResult {
@@ -252,10 +262,8 @@ export interface EventLagResult {
  */
 export function verdicts(r: EventLagResult): { lag: boolean | null; integrity: boolean | null } {
   const run = r.phases.find((p) => p.phase === 'run');
-  const p99s = [run?.webhooks, run?.subscribers]
-    .filter((p): p is PathSummary => !!p)
-    .map((p) => p.lagFromEvent?.p99 ?? Infinity);
-  const lag = p99s.length ? p99s.every((v) => v <= P99_TARGET_MS) : null;
+  const paths = (['webhooks', 'subscribers'] as const).filter((path) => run?.[path]);
+  const lag = paths.length ? paths.every((path) => (run![path]!.lagFromEvent?.p99 ?? Infinity) <= P99_TARGET_MS[path]) : null;
   const wrong =
     Number(r.receivers.webhooks.unverified ?? 0) > 0 ||
     r.phases.some(
@@ -269,10 +277,7 @@ export function verdicts(r: EventLagResult): { lag: boolean | null; integrity: b
   return { lag, integrity: missing.length ? null : true };
 }
 
-const num = (n: number | null | undefined, digits = 0) =>
-  n === null || n === undefined || !Number.isFinite(n)
-    ? '–'
-    : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const num = fmt;
 const lagCells = (p: Percentiles | null | undefined) =>
   p ? `${num(p.p50, 1)} | ${num(p.p99, 1)} | ${num(p.max, 1)}` : '– | – | –';
 const eldCell = (p: Percentiles | null | undefined) =>
@@ -388,7 +393,7 @@ export function renderReport(r: EventLagResult): string {
         .join(' ')}; ` +
       `started in ${num(r.appStartMs)} ms; warm-up ${r.warmup.sent} updates (${num(r.warmup.seconds, 1)} s).`,
     '',
-    `**Targets** (fixed-rate phase): p99 lag ≤ ${P99_TARGET_MS} ms on both paths: ${mark(v.lag)}; every event received exactly once per sink ` +
+    `**Targets** (fixed-rate phase): p99 lag ≤ ${num(P99_TARGET_MS.subscribers)} ms to graphql-ws subscribers and ≤ ${num(P99_TARGET_MS.webhooks)} ms to webhooks: ${mark(v.lag)}; every event received exactly once per sink ` +
       `(none missing when the wait ended, none duplicated), every update answered: ${mark(v.integrity, 'undetermined (events still queued when the wait ended)')}.`,
     '',
     "Lag is receipt time − the event's `timestamp` (the app's clock when it wrote the outbox row, inside the update's transaction just before " +
@@ -401,4 +406,16 @@ export function renderReport(r: EventLagResult): string {
     ...(r.errors.length ? ['', '**Errors:**', ...r.errors.map((e) => `- ${e}`)] : []),
     '',
   ].join('\n');
+}
+
+/** Puts the report of `r` into the `event-lag` section of `file` (BENCHMARKS.md), keeping the rest of it. */
+export function writeEventLagSection(r: EventLagResult, file = join(import.meta.dirname, 'BENCHMARKS.md')): void {
+  writeSection(file, 'event-lag', demoteHeadings(renderReport(r)));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const input = process.argv[2];
+  if (!input) throw new Error('Usage: npx tsx bench/event-lag-report.ts bench/results/event-lag-<timestamp>.json');
+  writeEventLagSection(JSON.parse(readFileSync(input, 'utf8')) as EventLagResult);
+  process.stderr.write(`event lag of ${input} written to bench/BENCHMARKS.md\n`);
 }

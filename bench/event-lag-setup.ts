@@ -99,13 +99,15 @@ export async function prepareDatabase(server: string, name: string, tasks: numbe
 }
 
 /** The app's environment: the benchmark defaults, dispatcher on, private webhook destinations allowed. */
-export function appEnv(o: { databaseUrl: string; redisUrl: string; redisPrefix: string }): NodeJS.ProcessEnv {
+export function appEnv(o: { databaseUrl: string; redisUrl: string; redisPrefix: string; subscribers: number }): NodeJS.ProcessEnv {
   return benchAppEnv({
     DATABASE_URL: o.databaseUrl,
     REDIS_URL: o.redisUrl,
     REDIS_PREFIX: o.redisPrefix,
     EVENT_DISPATCHER: 'true',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // Every subscriber uses the board owner's key: the per-user cap on live connections must admit them all.
+    LIVE_CONNECTIONS_PER_USER: String(Math.max(20, o.subscribers + 10)),
   });
 }
 

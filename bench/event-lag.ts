@@ -2,7 +2,8 @@
 // and to WebSocket subscribers at a fixed update rate, and deliveries/s at
 // saturation. A fresh PostgreSQL database, Redis under a prefix of its own,
 // the app as a child process (production, dispatcher on); webhook receivers
-// and graphql-ws subscribers in worker threads of this process. See --help.
+// and graphql-ws subscribers in worker threads of this process. A measured
+// run writes its report into BENCHMARKS.md (section event-lag). See --help.
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
 import { driveBurst, driveFixedRate, driveWarmup, type PhaseResult, type Receivers, runPhase, type UpdateTarget } from './event-lag-phase.ts';
 import { ReceiverWorker } from './event-lag-receivers.ts';
-import { type EventLagResult, renderReport, verdicts } from './event-lag-report.ts';
+import { type EventLagResult, renderReport, verdicts, writeEventLagSection } from './event-lag-report.ts';
 import { type EventLagOptions, parseEventLagOptions } from './options.ts';
 import {
   appEnv,
@@ -66,7 +67,7 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   const redisPrefix = `tasksvc-bench-evlag-${run}:`;
   onCleanup(() => clearRedisPrefix(redis, redisPrefix));
 
-  const env = appEnv({ databaseUrl: board.url, redisUrl: redis, redisPrefix });
+  const env = appEnv({ databaseUrl: board.url, redisUrl: redis, redisPrefix, subscribers: o.subscribers });
   const appStarted = performance.now();
   const profileDir = o.profile ? join(ROOT, 'bench', 'results', 'profiles', `event-lag-${stamp}`) : undefined;
   const app = await startApp(env, workDir, profileDir);
@@ -208,6 +209,10 @@ async function main() {
   writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   process.stdout.write(`${markdown}\n`);
   log(`report: ${base}.md (raw: ${base}.json)`);
+  if (!o.smoke) {
+    writeEventLagSection(result);
+    log('written to bench/BENCHMARKS.md (section event-lag)');
+  }
 
   const v = verdicts(result);
   if (v.integrity === false)

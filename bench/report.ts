@@ -17,7 +17,8 @@ const DEFAULT_NOTES = 'No findings recorded yet: profiles, EXPLAIN ANALYZE outpu
 /** The issue's targets (2-core machine, ratios from one run). */
 export const TARGETS = { listOfFloor: 0.5, createOfFloor: 0.4, facadeOverGraphql: 1.15, boardMs: 1000, rssMb: 250 };
 
-const fmt = (n: number | null | undefined, digits = 0) => (n == null || Number.isNaN(n) ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+/** A number for a table: grouped thousands, `digits` decimals; – for none. */
+export const fmt = (n: number | null | undefined, digits = 0) => (n == null || !Number.isFinite(n) ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 const pct = (n: number | null) => (n == null ? '–' : `${Math.round(n * 100)} %`);
 const times = (n: number | null) => (n == null ? '–' : `${n.toFixed(2)}×`);
 const verdict = (ok: boolean | null) => (ok == null ? 'not measured' : ok ? '**met**' : '**missed**');
@@ -232,6 +233,8 @@ export function renderReport(r: BenchResults, previous = ''): string {
   const start = previous.indexOf(NOTES_START);
   const end = previous.indexOf(NOTES_END);
   const notes = start >= 0 && end > start ? previous.slice(start + NOTES_START.length, end).trim() : DEFAULT_NOTES;
+  // Sections of the other benchmarks (event lag, CLI start-up…) follow the notes; they are kept too.
+  const others = start >= 0 && end > start ? previous.slice(end + NOTES_END.length).trim() : '';
   const m = r.machine;
   return [
     '# Benchmarks',
@@ -264,7 +267,32 @@ export function renderReport(r: BenchResults, previous = ''): string {
     notes,
     NOTES_END,
     '',
+    ...(others ? [others, ''] : []),
   ].join('\n');
+}
+
+/**
+ * Writes the generated section `name` of a report file (BENCHMARKS.md):
+ * `markdown` replaces what is between the section's markers, or is appended
+ * with them at the end; the rest of the file is kept. The other benchmarks
+ * (`bench:events`…) write their results into BENCHMARKS.md this way.
+ */
+export function writeSection(file: string, name: string, markdown: string): void {
+  const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const section = `${open}\n${markdown.trim()}\n${close}`;
+  const from = previous.indexOf(open);
+  const to = previous.indexOf(close);
+  const next =
+    from >= 0 && to > from
+      ? previous.slice(0, from) + section + previous.slice(to + close.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
+
+/** Markdown with every heading one level deeper (a standalone report as a section of BENCHMARKS.md). */
+export function demoteHeadings(markdown: string): string {
+  return markdown.replace(/^(#+) /gm, '#$1 ');
 }
 
 /** Writes the report of `r` to `file`, keeping the notes already there. */
