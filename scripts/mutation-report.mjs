@@ -6,7 +6,7 @@
 // human-readable message of an error (the message argument of `new
 // …Error(…)`, or a `message:` property). Error codes, fields and details stay
 // in: tests assert those.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dir = 'reports/mutation';
 const files = new Map();
@@ -14,7 +14,9 @@ for (const name of readdirSync(dir)
   .filter((n) => n.endsWith('.json') && !n.endsWith('.incremental.json'))
   .sort()) {
   const report = JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'));
-  for (const [path, file] of Object.entries(report.files)) files.set(path, file);
+  const metaFile = `${dir}/${name.replace(/\.json$/, '.meta')}`;
+  const meta = existsSync(metaFile) ? JSON.parse(readFileSync(metaFile, 'utf8')) : {};
+  for (const [path, file] of Object.entries(report.files)) files.set(path, { ...file, meta });
 }
 
 /** Offset of a 1-based line / column position in `source`. */
@@ -87,7 +89,7 @@ for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
   }
   excluded.count += messages;
   total = { killed: total.killed + killed, counted: total.counted + counted };
-  rows.push({ path, killed, counted, messages });
+  rows.push({ path, killed, counted, messages, meta: file.meta });
 }
 
 const pct = (k, n) => (n === 0 ? '–' : `${((100 * k) / n).toFixed(1)} %`);
@@ -108,9 +110,12 @@ const out = [
   '',
   `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} files).`,
   '',
-  '| file | killed | mutants | score | error-message literals (excluded) |',
-  '|---|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.path} | ${r.killed} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} |`),
+  '| file | killed | mutants | score | error-message literals (excluded) | measured | load (1 min, start → end) | tests run |',
+  '|---|---:|---:|---:|---:|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.path} | ${r.killed} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} | ${r.meta.started ?? '?'} | ${r.meta.load ?? '?'} | ${cell(r.meta.tests ?? 'all domain tests')} |`,
+  ),
   '',
   `## Surviving mutants (${survivors.length})`,
   '',

@@ -7,6 +7,8 @@
 #
 #   npm run test:mutation                      # every file of src/domain
 #   npm run test:mutation -- src/domain/section.ts src/domain/assignee.ts
+#   MUTATION_TESTS=test/domain/access.test.ts npm run test:mutation -- src/domain/access.ts
+#                                              # only these tests (vitest.mutation.config.ts)
 #
 # Slow (minutes per file): not part of `npm test` or CI. Runs at the lowest
 # CPU priority with one test process. Set DATABASE_URL to a migrated
@@ -18,6 +20,10 @@ mkdir -p reports/mutation
 for f in "${files[@]}"; do
   batch=$(echo "${f#src/}" | sed 's/\.ts$//; s|/|-|g')
   echo "== $f"
+  started=$(date -u +'%Y-%m-%d %H:%M'); load_start=$(cut -d' ' -f1 /proc/loadavg)
   MUTATION_BATCH=$batch nice -n 19 npx stryker run --mutate "$f" || echo "stryker failed on $f (see above)"
+  # When and under what load the file was measured (docs/MUTATION.md shows it).
+  printf '{"started":"%s UTC","load":"%s → %s","tests":"%s"}\n' "$started" "$load_start" \
+    "$(cut -d' ' -f1 /proc/loadavg)" "${MUTATION_TESTS:-all domain tests}" > "reports/mutation/$batch.meta"
 done
 node scripts/mutation-report.mjs

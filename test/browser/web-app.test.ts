@@ -5,6 +5,7 @@
 // under test-artifacts/screenshots/ (git-ignored).
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/domain/api-key.ts';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
@@ -17,6 +18,7 @@ let page: Page;
 let ada: Awaited<ReturnType<typeof makeUserWithKey>>;
 let grace: Awaited<ReturnType<typeof makeUserWithKey>>;
 let board: Awaited<ReturnType<typeof makeBoard>>;
+let sideBoard: Awaited<ReturnType<typeof makeBoard>>;
 
 /** The server's view of a task, through GraphQL as `ada`. */
 async function serverTask(ticketNumber: string) {
@@ -52,6 +54,7 @@ beforeAll(async () => {
     },
     [grace.user.id],
   );
+  sideBoard = await makeBoard(server.db, ada.user.id, { title: 'Side project' });
   browser = await launchBrowser({ allow: [server.url] });
   // Frames late, input on time: a starved renderer, so that code which
   // waits for "the next frame" meets the keys a busy machine delivers first.
@@ -230,6 +233,92 @@ describe('the web app in Chromium', () => {
     expect((await asKey()).status).toBe(401);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', ...UI_WAIT });
+  });
+
+  it('"Create task" away from a board asks for the board, starting on the one opened last', async () => {
+    const openCreateTask = async () => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('dialog', { name: 'Command menu' }).getByRole('option', { name: 'Create task' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create task' });
+      await dialog.waitFor();
+      return dialog;
+    };
+    const boardIds = async (dialog: ReturnType<typeof page.getByRole>) => {
+      const select = dialog.getByRole('combobox', { name: 'Board' });
+      await expect.poll(() => select.locator('option').count(), UI_WAIT).toBe(2);
+      return select.locator('option').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
+    };
+    await page.goto(`${server.url}/inbox`);
+    // Open the board that is not first in the list, so that starting on it is the memory, not the default.
+    const [first, second] = await boardIds(await openCreateTask());
+    await page.keyboard.press('Escape');
+    await page.goto(`${server.url}/boards/${second}`);
+    await column('Todo').waitFor();
+    await page.getByRole('link', { name: 'Inbox', exact: false }).click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+
+    const dialog = await openCreateTask();
+    await boardIds(dialog);
+    const select = dialog.getByRole('combobox', { name: 'Board' });
+    expect(Number(await select.inputValue())).toBe(second);
+    await browser.screenshot(page, 'web-app-create-task');
+    await select.selectOption(String(first));
+    // The column list follows the board; it starts on the first column, and Doing is picked.
+    const columnSelect = dialog.getByRole('combobox', { name: 'Column' });
+    await expect.poll(() => columnSelect.locator('option').allTextContents(), UI_WAIT).toEqual(['Todo', 'Doing', 'Done']);
+    expect(await columnSelect.locator('option:checked').textContent()).toBe('Todo');
+    await columnSelect.selectOption({ label: 'Doing' });
+    await dialog.getByLabel('Title').fill('Made from the inbox');
+    await page.keyboard.press('Enter');
+    // The new task's panel opens on its board.
+    const panel = page.getByRole('dialog', { name: /Made from the inbox/ });
+    await panel.waitFor();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/boards/${first}/tasks/`));
+    const ticket = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const res = await gql(server, ada.key, 'query($ref: TaskRefInput!) { task(ref: $ref) { title section { title } } }', {
+      ref: { projectId: first, ticketNumber: ticket },
+    });
+    expect(res.data!.task).toEqual({ title: 'Made from the inbox', section: { title: 'Doing' } });
+    expect([board.project.id, sideBoard.project.id]).toContain(first);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it('API keys: at the 10-key limit the form gives way to the rule; an 11th is refused with its message', async () => {
+    // Linus holds 9 active keys (one from the factory) and opens the dialog in his own browser context.
+    const linus = await makeUserWithKey(server.db, 'Linus');
+    await givePassword(server.db, linus.user);
+    for (let i = 2; i <= 9; i++) await createApiKey(server.db, linus.user.id, { label: `script ${i}` });
+    const own = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signInPage(own, server, linus.user);
+      await own.keyboard.press('Control+k');
+      await own.getByRole('dialog', { name: 'Command menu' }).getByRole('option', { name: 'REST API' }).click();
+      const dialog = own.getByRole('dialog', { name: 'API keys' });
+      const rows = dialog.getByRole('button', { name: /^Revoke key/ });
+      await expect.poll(() => rows.count(), UI_WAIT).toBe(9);
+
+      // Meanwhile a 10th key is made elsewhere (another tab, a script): the 11th asked for here is refused.
+      await createApiKey(server.db, linus.user.id, { label: 'made elsewhere' });
+      await dialog.getByLabel('Label').fill('the eleventh');
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      await expect
+        .poll(() => dialog.getByRole('alert').textContent(), UI_WAIT)
+        .toBe('A user can hold at most 10 active API keys; revoke one first.');
+      // The list catches up: ten keys, and the rule in place of the form.
+      await expect.poll(() => rows.count(), UI_WAIT).toBe(10);
+      expect(await dialog.getByRole('note').textContent()).toContain('You have 10 active keys');
+      expect(await dialog.getByRole('button', { name: 'Create key' }).count()).toBe(0);
+      expect(await server.db.apiKey.count({ where: { userId: linus.user.id, revokedAt: null } })).toBe(10);
+      await browser.screenshot(own, 'web-app-api-keys-limit');
+
+      // Revoking one brings the form back.
+      await dialog.getByRole('button', { name: 'Revoke key "made elsewhere"' }).click();
+      await dialog.getByRole('button', { name: 'Create key' }).waitFor();
+      expect(await dialog.getByRole('note').count()).toBe(0);
+    } finally {
+      await own.context().close();
+    }
   });
 
   it('signs out: back at the sign-in screen, and the session no longer works', async () => {

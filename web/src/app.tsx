@@ -4,6 +4,7 @@ import { signOut } from './auth/auth-api';
 import { RequireSession, useMe } from './auth/session';
 import { ApiKeysDialog } from './components/api-keys-dialog';
 import { CommandMenu, isCommandMenuShortcut } from './components/command-menu';
+import { CreateTaskDialog } from './components/create-task-dialog';
 import { Link, type Route, useRoute } from './router';
 import { BoardScreen } from './screens/board/board-screen';
 import { BoardsScreen } from './screens/boards';
@@ -39,6 +40,7 @@ function Shell({ route }: { route: Route }) {
   const me = useMe();
   const [menuOpen, setMenuOpen] = useState(false);
   const [keysOpen, setKeysOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
   const [unread, refetchUnread] = useQuery({ query: UnreadCountQuery, requestPolicy: 'cache-and-network' });
   const main = useRef<HTMLElement>(null);
   const refreshUnread = useCallback(() => refetchUnread({ requestPolicy: 'network-only' }), [refetchUnread]);
@@ -71,11 +73,15 @@ function Shell({ route }: { route: Route }) {
       return;
     }
     refreshUnread();
-    requestAnimationFrame(() => main.current?.querySelector<HTMLElement>('h1')?.focus());
+    // At once, in the commit that shows the screen: deferred to a later frame it
+    // ran after what the person did next (on a busy machine the command menu,
+    // opened right after the navigation, did not stay open).
+    main.current?.querySelector<HTMLElement>('h1')?.focus();
   }, [screenKey, refreshUnread]);
 
   const count = unread.data?.inbox.total ?? 0;
   const openKeys = useCallback(() => setKeysOpen(true), []);
+  const openCreate = useCallback(() => setCreateOpen(true), []);
   const leave = useCallback(() => void signOutAndLeave(), []);
 
   return (
@@ -131,8 +137,16 @@ function Shell({ route }: { route: Route }) {
           </div>
         )}
       </main>
-      {menuOpen && <CommandMenu onClose={() => setMenuOpen(false)} onApiKeys={openKeys} onSignOut={leave} />}
+      {menuOpen && (
+        <CommandMenu
+          onClose={() => setMenuOpen(false)}
+          onCreateTask={openCreate}
+          onApiKeys={openKeys}
+          onSignOut={leave}
+        />
+      )}
       {keysOpen && <ApiKeysDialog onClose={() => setKeysOpen(false)} />}
+      {createOpen && <CreateTaskDialog onClose={() => setCreateOpen(false)} />}
     </>
   );
 }

@@ -60,7 +60,11 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
     const label = String(new FormData(form).get('label') ?? '').trim() || null;
     setActionError(null);
     const result = await createKey({ label });
-    if (result.error) return setActionError(errorMessage(result.error));
+    if (result.error) {
+      setActionError(errorMessage(result.error));
+      // Refused at the limit by keys made elsewhere meanwhile: the list (and its limit note) catches up.
+      return refetch({ requestPolicy: 'network-only' });
+    }
     setCreated({ key: result.data!.createApiKey.key, label });
     setCopied(false);
     form.reset();

@@ -33,16 +33,20 @@ export function isCommandMenuShortcut(e: { key: string; ctrlKey: boolean; metaKe
 }
 
 /**
- * The command menu: type to filter actions (the current screen's, go to a
- * board, inbox, REST API keys, sign out) and find tasks on every board with
- * the typo-tolerant search. ↑/↓ choose, Enter runs, Escape closes.
+ * The command menu: type to filter actions (the current screen's, create a
+ * task, go to a board, inbox, REST API keys, sign out) and find tasks on
+ * every board with the typo-tolerant search. ↑/↓ choose, Enter runs, Escape
+ * closes.
  */
 export function CommandMenu({
   onClose,
+  onCreateTask,
   onApiKeys,
   onSignOut,
 }: {
   onClose: () => void;
+  /** "Create task" away from a board, where the board's own command is absent: asks for the board. */
+  onCreateTask: () => void;
   onApiKeys: () => void;
   onSignOut: () => void;
 }) {
@@ -58,6 +62,9 @@ export function CommandMenu({
   const commands = useMemo<Command[]>(
     () => [
       ...screen.map((c) => ({ ...c, group: 'This board' })),
+      ...(screen.some((c) => c.id === 'create-task')
+        ? []
+        : [{ id: 'create-task', label: 'Create task', group: 'Tasks', run: onCreateTask }]),
       ...(boards?.projects.items ?? []).map((b) => ({
         id: `board-${b.id}`,
         label: `Go to board ${b.title}`,
@@ -69,7 +76,7 @@ export function CommandMenu({
       { id: 'api', label: 'REST API', group: 'Account', run: onApiKeys },
       { id: 'sign-out', label: 'Sign out', group: 'Account', run: onSignOut },
     ],
-    [screen, boards, onApiKeys, onSignOut],
+    [screen, boards, onCreateTask, onApiKeys, onSignOut],
   );
 
   // Tasks on every board, from the search (debounced; two characters at least).

@@ -19,6 +19,8 @@ type Documents = {
     "\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": typeof types.CommandSearchDocument,
+    "\n  mutation CreateTaskOnBoard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      projectId\n      ticketNumber\n    }\n  }\n": typeof types.CreateTaskOnBoardDocument,
+    "\n  query CreateTaskColumns($projectId: Int!) {\n    sections(projectId: $projectId) {\n      id\n      projectId\n      title\n    }\n  }\n": typeof types.CreateTaskColumnsDocument,
     "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": typeof types.CardFieldsFragmentDoc,
     "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": typeof types.BoardDocument,
     "\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n": typeof types.BoardTasksDocument,
@@ -48,6 +50,8 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($label: String) {\n    createApiKey(label: $label) {\n      id\n      key\n      prefix\n      label\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: Int!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
     "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n": types.CommandSearchDocument,
+    "\n  mutation CreateTaskOnBoard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      projectId\n      ticketNumber\n    }\n  }\n": types.CreateTaskOnBoardDocument,
+    "\n  query CreateTaskColumns($projectId: Int!) {\n    sections(projectId: $projectId) {\n      id\n      projectId\n      title\n    }\n  }\n": types.CreateTaskColumnsDocument,
     "\n  fragment CardFields on Task {\n    id\n    projectId\n    sectionId\n    position\n    status\n    ticketNumber\n    title\n    priority\n    dueDate\n    updatedAt\n    commentCount\n    assignees {\n      id\n      kind\n      userId\n      displayName\n    }\n    labels {\n      id\n      name\n      color\n    }\n  }\n": types.CardFieldsFragmentDoc,
     "\n  query Board($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      ticketPrefix\n      team {\n        id\n        title\n      }\n    }\n    sections(projectId: $projectId) {\n      id\n      title\n      ranking\n    }\n    labels(projectId: $projectId) {\n      id\n      name\n      color\n    }\n    projectMembers(projectId: $projectId) {\n      id\n      displayName\n      email\n    }\n  }\n": types.BoardDocument,
     "\n  query BoardTasks($projectId: Int!, $offset: Int!) {\n    tasks(filter: { projectId: $projectId }, limit: 100, offset: $offset) {\n      total\n      items {\n        ...CardFields\n      }\n    }\n  }\n": types.BoardTasksDocument,
@@ -106,6 +110,14 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: Int!) {\n    rev
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  query CommandSearch($query: String!) {\n    searchTasks(query: $query, limit: 8) {\n      items {\n        id\n        projectId\n        ticketNumber\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTaskOnBoard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      projectId\n      ticketNumber\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTaskOnBoard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      projectId\n      ticketNumber\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CreateTaskColumns($projectId: Int!) {\n    sections(projectId: $projectId) {\n      id\n      projectId\n      title\n    }\n  }\n"): (typeof documents)["\n  query CreateTaskColumns($projectId: Int!) {\n    sections(projectId: $projectId) {\n      id\n      projectId\n      title\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

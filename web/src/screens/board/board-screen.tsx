@@ -5,6 +5,7 @@ import { useAnnounce } from '../../components/announcer';
 import { useScreenCommands } from '../../commands';
 import { errorCode, errorMessage } from '../../graphql/errors';
 import { useLiveState } from '../../graphql/api-context';
+import { rememberBoard } from '../../last-board';
 import { boardPath, navigate } from '../../router';
 import { usePageTitle } from '../page-title';
 import { TaskPanel } from '../task/task-panel';
@@ -37,6 +38,9 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const focusAfterRender = useRef<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   usePageTitle(data?.project.title);
+  useEffect(() => {
+    if (data) rememberBoard(projectId);
+  }, [data, projectId]);
 
   const sections = useMemo(() => data?.sections ?? [], [data]);
   const sectionIds = useMemo(() => sections.map((s) => s.id), [sections]);
