@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
 import type { RouteDef } from './route.ts';
+import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema of a request part (`input`: what may be sent) or of a response (`output`: exactly what is answered). */
-function jsonSchemaOf(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): JsonSchema | undefined {
+export function jsonSchemaOf(schema: z.ZodType | undefined, io: 'input' | 'output' = 'input'): JsonSchema | undefined {
   if (!schema) return undefined;
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
@@ -52,7 +53,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
 };
 
 /** What every route may answer, whatever it does (FORBIDDEN: the CSRF check of cookie requests). */
-const EVERY_ROUTE: ErrorCode[] = [
+export const EVERY_ROUTE: ErrorCode[] = [
   'VALIDATION',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -211,6 +212,7 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       },
     };
   }
+  Object.assign(paths, inviteOpenApiPaths());
   return {
     openapi: '3.1.0',
     info: {

@@ -3,6 +3,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../../src/http/app.ts';
 import { openApiPath } from '../../src/http/openapi.ts';
+import { inviteOpenApiPaths } from '../../src/http/routes/api/invite-openapi.ts';
 import { type ErrorCode, HTTP_STATUS } from '../../src/errors.ts';
 import { useTestApp } from '../support/app.ts';
 import { assertDocumentedResponse } from '../support/openapi-responses.ts';
@@ -23,9 +24,9 @@ describe('OpenAPI document', () => {
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const routed = allRoutes()
-      .map((r) => `${r.def.method} ${openApiPath(r.fullPath)}`)
-      .sort();
+    // Plus the plain handlers that set cookies, documented beside them.
+    const plain = Object.entries(inviteOpenApiPaths()).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const routed = [...allRoutes().map((r) => `${r.def.method} ${openApiPath(r.fullPath)}`), ...plain].sort();
     expect(documented).toEqual(routed);
     const ids = allRoutes().map((r) => r.def.operationId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -40,6 +41,7 @@ describe('OpenAPI document', () => {
   it('the reference page at /docs names every operation', async () => {
     const html = await (await t.fetch('/docs')).text();
     for (const r of allRoutes()) expect(html).toContain(r.def.operationId);
+    expect(html).toContain('acceptTeamInvite');
   });
 
   it('every operation describes its success body and its error statuses, each with its own error code', async () => {

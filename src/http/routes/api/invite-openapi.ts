@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../auth/password.ts';
+import { INVITE_TTL_DAYS } from '../../../domain/team-invite.ts';
+import { INVITE_ACCEPT_PATH } from '../../auth-middleware.ts';
+import { EVERY_ROUTE, errorResponsesOf, jsonSchemaOf } from '../../openapi.ts';
+
+// The OpenAPI entry of `POST /api/auth/invite/accept` (./invite.ts). That
+// handler sets cookies, so it is not a route-table entry the document is
+// generated from; its schemas live here, beside it, and openapi.ts merges them.
+
+const body = z
+  .object({
+    token: z.string().min(1).max(200).describe('The token of the invite link (`/invite#token=<token>`).'),
+    displayName: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('The new account’s name (required when no account has the invited email; ignored otherwise).'),
+    password: z
+      .string()
+      .min(1)
+      .max(PASSWORD_MAX)
+      .describe(`A new account’s password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters), or the existing account’s own password.`),
+  })
+  .strict();
+
+const answer = z
+  .object({
+    success: z.literal(true),
+    user: z.object({ id: z.number().int(), email: z.string(), displayName: z.string() }).strict(),
+    expiresAt: z.string().describe('When the session ends (ISO 8601).'),
+  })
+  .strict();
+
+/** `paths` entries of the invite routes. */
+export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
+  return {
+    [INVITE_ACCEPT_PATH]: {
+      post: {
+        operationId: 'acceptTeamInvite',
+        summary: 'Accept a team invite and sign in',
+        description:
+          `Public. Accepts a single-use team invite (valid ${INVITE_TTL_DAYS} days): with no account for the invited email one ` +
+          'is made; an existing account with a password must give it (400 `wrong_password`, the invite stays usable); one ' +
+          'without a password gets the one given. The person joins the team (and its boards) and is signed in exactly as by ' +
+          '`POST /api/auth/login`: the same answer and the `svc_session` (HttpOnly) and `nookies_user` cookies. An unknown, ' +
+          'expired, revoked or used token answers one 400 naming `token` (`invalid_invite`). Every attempt is charged to the ' +
+          'client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`.',
+        tags: ['auth'],
+        security: [],
+        parameters: [],
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body) } } },
+        responses: {
+          '200': {
+            description: 'Signed in; `Set-Cookie` carries `svc_session` and `nookies_user`.',
+            content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } },
+          },
+          ...errorResponsesOf(EVERY_ROUTE),
+        },
+      },
+    },
+  };
+}
