@@ -28,20 +28,8 @@ export async function notifyAssigned(
   tx: Tx,
   args: { task: { id: number; ticketNumber: string; title: string }; userIds: number[]; actorId: number | null },
 ): Promise<void> {
-  const recipients = args.userIds.filter((id) => id !== args.actorId);
   for (const userId of args.userIds) await watchTask(tx, args.task.id, userId);
-  if (!recipients.length) return;
-  const who = await actorName(tx, args.actorId);
-  await insertRows(
-    tx.notification,
-    recipients.map((userId) => ({
-      userId,
-      type: 'assignment',
-      taskId: args.task.id,
-      actorId: args.actorId,
-      message: `${who} assigned you to ${args.task.ticketNumber}: ${args.task.title}`,
-    })),
-  );
+  await notifyUsers(tx, 'assignment', args, (who) => `${who} assigned you to ${args.task.ticketNumber}: ${args.task.title}`);
 }
 
 /** Inbox entries for structured mentions in a comment (never the author). */
@@ -49,18 +37,22 @@ export async function notifyMentioned(
   tx: Tx,
   args: { task: { id: number; ticketNumber: string; title: string }; userIds: number[]; actorId: number | null },
 ): Promise<void> {
+  await notifyUsers(tx, 'mention', args, (who) => `${who} mentioned you on ${args.task.ticketNumber}: ${args.task.title}`);
+}
+
+/** One inbox entry of `type` about a task for each of `userIds` (each once, never the actor). */
+async function notifyUsers(
+  tx: Tx,
+  type: 'assignment' | 'mention',
+  args: { task: { id: number }; userIds: number[]; actorId: number | null },
+  message: (actorName: string) => string,
+): Promise<void> {
   const recipients = [...new Set(args.userIds)].filter((id) => id !== args.actorId);
   if (!recipients.length) return;
-  const who = await actorName(tx, args.actorId);
+  const text = message(await actorName(tx, args.actorId));
   await insertRows(
     tx.notification,
-    recipients.map((userId) => ({
-      userId,
-      type: 'mention',
-      taskId: args.task.id,
-      actorId: args.actorId,
-      message: `${who} mentioned you on ${args.task.ticketNumber}: ${args.task.title}`,
-    })),
+    recipients.map((userId) => ({ userId, type, taskId: args.task.id, actorId: args.actorId, message: text })),
   );
 }
 

@@ -6,6 +6,8 @@ import { ValidationError } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { SearchFilters, SearchHit, SearchHitTask, SearchIndex } from './search-index.ts';
 import { idField, statusField } from '../domain/fields.ts';
+import { sectionTitle } from '../domain/section.ts';
+import { assignedToField, assignedToWhom, priorityField } from '../domain/task/fields.ts';
 
 /** Spec 4.1 / 8: `query` at most 200 characters; `limit` default 10, max 50. */
 export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 10, maxLimit: 50 } as const;
@@ -21,13 +23,9 @@ export const searchTasksInput = z.object({
   projectId: idField().nullish(),
   /** Alias of `projectId` (a board is a project). */
   boardId: idField().nullish(),
-  section: z.string().trim().min(1).max(200).nullish(),
-  assignedTo: z
-    .string()
-    .trim()
-    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
-    .nullish(),
-  priority: z.enum(['urgent', 'high', 'medium', 'low']).nullish(),
+  section: sectionTitle().nullish(),
+  assignedTo: assignedToField().nullish(),
+  priority: priorityField().nullish(),
   hasDueDate: z.boolean().nullish(),
   status: statusField().nullish(),
   limit: z.number().int().min(1).max(SEARCH_LIMITS.maxLimit).nullish(),
@@ -78,12 +76,11 @@ export async function searchTasks(
   } else {
     visibleProjectIds = await projectIdsOf(db, userId);
   }
-  const who = args.assignedTo?.toLowerCase();
   const filters: SearchFilters = {
     visibleProjectIds,
     projectId: projectId ?? undefined,
     section: args.section ?? undefined,
-    assignedTo: who == null ? undefined : who === 'unassigned' ? 'unassigned' : who === 'me' ? userId : Number(who),
+    assignedTo: args.assignedTo == null ? undefined : assignedToWhom(args.assignedTo, userId),
     priority: args.priority ?? undefined,
     hasDueDate: args.hasDueDate ?? undefined,
     status: args.status ?? 'Normal',

@@ -53,3 +53,18 @@ export const dateField = () =>
     ])
     .transform((v) => (v instanceof Date ? v : new Date(v)))
     .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date');
+
+// Filters the task list and the task search share.
+
+/** `assignedTo` of a task filter: `me`, `unassigned` (no user and no agent) or a user id. */
+export const assignedToField = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id');
+
+/** Whom an `assignedTo` filter names: nobody (`unassigned`) or a user id (`me` is the caller). */
+export function assignedToWhom(value: string, userId: number): 'unassigned' | number {
+  const who = value.toLowerCase();
+  return who === 'unassigned' ? 'unassigned' : who === 'me' ? userId : Number(who);
+}

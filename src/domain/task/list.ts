@@ -5,7 +5,8 @@ import { inVisibleProject, requireProject } from '../access.ts';
 import { parseInput } from '../validate.ts';
 import { idField, statusField } from '../fields.ts';
 import { type OffsetQuery, PAGE_LIMITS, pageFields, pageWindow } from '../page.ts';
-import { dateField, priorityField } from './fields.ts';
+import { sectionTitle } from '../section.ts';
+import { assignedToField, assignedToWhom, dateField, priorityField } from './fields.ts';
 import { resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx } from './transaction.ts';
 
@@ -32,13 +33,9 @@ export const taskListInput = z.object({
   projectId: idField().nullish(),
   /** Alias of `projectId` (boards are projects). */
   boardId: idField().nullish(),
-  section: z.string().trim().min(1).max(200).nullish(),
+  section: sectionTitle().nullish(),
   /** `me`, `unassigned`, or a user id. */
-  assignedTo: z
-    .string()
-    .trim()
-    .regex(/^(me|unassigned|[1-9]\d{0,9})$/i, 'must be me, unassigned or a user id')
-    .nullish(),
+  assignedTo: assignedToField().nullish(),
   priority: priorityField().nullish(),
   status: statusField().nullish(),
   labels: z.array(z.string().trim().min(1).max(100)).max(50).nullish(),
@@ -115,9 +112,8 @@ export async function taskListQuery(
   if (projectId != null) and.push({ projectId });
   if (f.section) and.push({ section: { title: { equals: f.section, mode: 'insensitive' }, deletedAt: null } });
   if (f.assignedTo) {
-    const who = f.assignedTo.toLowerCase();
-    if (who === 'unassigned') and.push({ assignees: { none: {} } });
-    else and.push({ assignees: { some: { userId: who === 'me' ? userId : Number(who) } } });
+    const who = assignedToWhom(f.assignedTo, userId);
+    and.push({ assignees: who === 'unassigned' ? { none: {} } : { some: { userId: who } } });
   }
   if (f.priority) and.push({ priority: f.priority });
   if (f.labels?.length) {
