@@ -20,6 +20,8 @@ export interface PassInput {
   database: 'postgres' | 'pglite';
   /** Environment of the app child (database settings included). */
   appEnv: NodeJS.ProcessEnv;
+  /** `serve --workers N` (PostgreSQL; default 1). */
+  workers?: number;
   /** PostgreSQL URL for the floor; none on PGlite. */
   floorDatabaseUrl?: string;
   seed: SeedResult;
@@ -42,13 +44,15 @@ async function startApp(input: PassInput): Promise<ServerProcess> {
   const port = await freePort();
   const profiling = input.options.profile && input.database === 'postgres';
   if (profiling) mkdirSync(input.profileDir, { recursive: true });
+  const workers = input.workers ?? 1;
   return ServerProcess.start({
-    name: `app (${input.database})`,
-    args: appServeArgs(),
+    name: `app (${input.database}${workers > 1 ? `, ${workers} workers` : ''})`,
+    args: [...appServeArgs(), ...(workers > 1 ? ['--workers', String(workers)] : [])],
     env: { ...input.appEnv, PORT: String(port) },
     port,
     nodeFlags: [...input.options.appNodeFlags, ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${input.profileDir}`] : [])],
     eldFile: join(input.workDir, `eld-app-${input.database}.json`),
+    eld: workers === 1,
   });
 }
 
@@ -159,6 +163,7 @@ async function compareBodies(app: ServerProcess, floor: ServerProcess, headers: 
 export async function runPass(input: PassInput): Promise<PassResult> {
   const result: PassResult = {
     database: input.database,
+    ...(input.workers && input.workers > 1 ? { workers: input.workers } : {}),
     seed: { counts: input.seed.counts, seconds: Math.round(input.seed.seconds * 10) / 10 },
     errors: [],
     appStartMs: null,
@@ -167,6 +172,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     scenarios: [],
     board: null,
   };
+  const label = `${input.database}${input.workers && input.workers > 1 ? ` (${input.workers} workers)` : ''}`;
   const headers = { authorization: `Bearer ${input.seed.apiKey}` };
   const started = performance.now();
   let app: ServerProcess | null = null;
@@ -181,15 +187,15 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     await app.beginWindow();
     await new Promise((r) => setTimeout(r, Math.min(2000, input.options.durationSec * 1000)));
     result.appIdle = await app.endWindow();
-    input.log(`${input.database}: app ready in ${result.appStartMs} ms (pid ${app.pid}), idle RSS ${result.appIdle.rssPeakMb} MB`);
+    input.log(`${label}: app ready in ${result.appStartMs} ms (pid ${app.pid}), idle RSS ${result.appIdle.rssPeakMb} MB`);
     if (input.floorDatabaseUrl) {
       floor = await startFloor(input);
       result.floorParity = await compareBodies(app, floor, headers, `/api/mcp/tasks?project_id=${input.seed.visibleProjectIds[0]}&limit=50`);
-      input.log(`${input.database}: floor ready (pid ${floor.pid}); its task list vs the app's: ${result.floorParity}`);
+      input.log(`${label}: floor ready (pid ${floor.pid}); its task list vs the app's: ${result.floorParity}`);
       if (result.floorParity !== 'identical') result.errors.push(`floor task list differs from the app's: ${result.floorParity}`);
       if (input.options.reference) {
         reference = await startReference(input);
-        input.log(`${input.database}: reference (PostGraphile) ready (pid ${reference.pid})`);
+        input.log(`${label}: reference (PostGraphile) ready (pid ${reference.pid})`);
       }
       for (const kind of ['app', 'floor', 'reference'] as const) meters.set(kind, await new PgCpuMeter(input.floorDatabaseUrl, PG_APPLICATION[kind]).open());
     }
@@ -214,7 +220,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       result.scenarios.push(entry);
       if (entry.probe.problem) {
         result.errors.push(`${scenario.label}: ${entry.probe.problem}`);
-        input.log(`${input.database}: ${scenario.label}: SKIPPED, probe failed: ${entry.probe.problem}`);
+        input.log(`${label}: ${scenario.label}: SKIPPED, probe failed: ${entry.probe.problem}`);
         continue;
       }
       // Warm-up outside the measured window; the window covers the measured load only.
@@ -234,7 +240,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       const l = entry.load;
       entry.pgCpuMsPerRequest = pgCpu && l.requests ? Math.round((pgCpu.cpuMs / l.requests) * 100) / 100 : null;
       input.log(
-        `${input.database}: ${scenario.label.padEnd(30)} ${String(l.rps).padStart(8)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms` +
+        `${label}: ${scenario.label.padEnd(30)} ${String(l.rps).padStart(8)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms` +
           `  cpu ${l.requests ? ((entry.window.cpuCores * input.options.durationSec * 1000) / l.requests).toFixed(1) : '?'} ms/req  pg ${entry.pgCpuMsPerRequest ?? '?'} ms/req  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
       );
       if (l.non2xx || l.errors) result.errors.push(`${scenario.label}: ${l.non2xx} non-2xx ${JSON.stringify(l.statusCodes)}, ${l.errors} errors`);
@@ -242,13 +248,13 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     if (wanted(input.options, 'board') && input.options.boardCalls > 0) {
       result.board = await timeBoards(app, input, headers);
       const b = result.board;
-      input.log(`${input.database}: team board (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
+      input.log(`${label}: team board (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
       if (b.problem) result.errors.push(`team board: ${b.problem}`);
     }
   } catch (err) {
     result.errors.push((err as Error).message);
     result.skipped = `stopped early: ${(err as Error).message.split('\n')[0]}`;
-    input.log(`${input.database}: ${(err as Error).message}`);
+    input.log(`${label}: ${(err as Error).message}`);
   } finally {
     if (app) {
       result.appPeakRssMb = Math.round(app.peakRssMb() * 10) / 10;

@@ -58,7 +58,7 @@ function passRss(pass: PassResult | undefined): number | null {
 }
 
 function targetRows(r: BenchResults): string[] {
-  const pg = r.passes.find((p) => p.database === 'postgres');
+  const pg = postgresPass(r);
   const lite = r.passes.find((p) => p.database === 'pglite');
   const rows: string[] = ['| target | measured | verdict |', '|---|---|---|'];
   const list = roundRatio(pg, 'list', 'floor', (s) => s.load?.rps);
@@ -118,8 +118,13 @@ function scenarioTable(pass: PassResult): string[] {
   return rows;
 }
 
+/** The one-process PostgreSQL pass (the one targets and ratios read), else the first PostgreSQL pass. */
+function postgresPass(r: BenchResults): PassResult | undefined {
+  return r.passes.find((p) => p.database === 'postgres' && !p.workers) ?? r.passes.find((p) => p.database === 'postgres');
+}
+
 function ratioRows(r: BenchResults): string[] {
-  const pg = r.passes.find((p) => p.database === 'postgres');
+  const pg = postgresPass(r);
   const lite = r.passes.find((p) => p.database === 'pglite');
   const rows = ['| ratio | value |', '|---|---:|'];
   const rps = (s: ScenarioResult) => s.load?.rps;
@@ -136,6 +141,15 @@ function ratioRows(r: BenchResults): string[] {
       if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
     }
   }
+  for (const many of r.passes.filter((p) => p.database === 'postgres' && p.workers && p !== pg)) {
+    for (const s of pg?.scenarios.filter((x) => x.server === 'app' && x.load && (x.round ?? 1) === 1) ?? []) {
+      const other = find(many, s.id);
+      if (other) {
+        rows.push(`| ${many.workers} workers ÷ 1, ${s.label} req/s (PostgreSQL, first rounds) | ${times(ratio(other.load?.rps, s.load?.rps))} |`);
+        rows.push(`| ${many.workers} workers ÷ 1, ${s.label} server CPU ms per request | ${times(ratio(cpuPerRequest(other), cpuPerRequest(s)))} |`);
+      }
+    }
+  }
   if (pg && lite) {
     for (const s of pg.scenarios.filter((x) => x.server === 'app' && x.load)) {
       const other = find(lite, s.id);
@@ -147,7 +161,7 @@ function ratioRows(r: BenchResults): string[] {
 }
 
 function passSection(pass: PassResult): string[] {
-  const lines = [`### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}`, ''];
+  const lines = [`### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}${pass.workers ? `, ${pass.workers} workers (\`serve --workers ${pass.workers}\`; event-loop delay not measured)` : ''}`, ''];
   if (pass.skipped) lines.push(`Skipped or stopped early: ${pass.skipped}`, '');
   if (pass.seed) {
     const c = pass.seed.counts;
@@ -203,6 +217,9 @@ const METHOD = `## How it is measured
   \`bench/eld-preload.mjs\`, loaded with \`node --import\` into the server (no change to src/), keeps a
   \`perf_hooks.monitorEventLoopDelay\` histogram (5 ms resolution) and writes it on SIGUSR2, once per scenario.
   CPU: the server's utime+stime over the window (1.00 = one core busy); machine busy is all cores, all processes.
+  With \`--workers 1,2\` the PostgreSQL pass runs once per value on the same database, the app as \`serve --workers N\`;
+  its RSS and CPU are the sums over the primary and its workers (VmHWM: the sum of each one's peak), and its
+  event-loop delay is not measured.
 - The PGlite pass runs the app on the embedded database (a temporary \`TASKSVC_DATA_DIR\`) seeded with the same
   generator and sizes (the task indexes are dropped for the bulk load and rebuilt, on both databases: maintaining the
   search index row by row would take PGlite many minutes for 100,000 tasks); the data sizes of both passes are printed

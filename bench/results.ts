@@ -40,6 +40,8 @@ export interface BoardResult {
 /** Everything measured against one database. */
 export interface PassResult {
   database: 'postgres' | 'pglite';
+  /** App processes (`serve --workers N`), when more than one. */
+  workers?: number;
   seed: { counts: Record<string, number>; seconds: number } | null;
   /** Why the pass did not run, or stopped early. */
   skipped?: string;

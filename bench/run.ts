@@ -33,13 +33,14 @@ async function seedInto(kind: 'postgres' | 'pglite', location: string, size: See
   }
 }
 
-async function postgresPass(o: BenchOptions, run: string, workDir: string): Promise<PassResult> {
+/** The PostgreSQL passes: one seeded database, one pass per `--workers` value (the app as `serve --workers N`). */
+async function postgresPasses(o: BenchOptions, run: string, workDir: string): Promise<PassResult[]> {
   const server = serverUrl();
   const answer = await serverAnswers(server);
   if (!answer.ok) {
     const why = `PostgreSQL at ${new URL(server).host} does not answer (${answer.reason})`;
     log(`postgres: skipped: ${why}`);
-    return { database: 'postgres', seed: null, skipped: why, errors: [], appStartMs: null, appPeakRssMb: null, floorPeakRssMb: null, scenarios: [], board: null };
+    return [{ database: 'postgres', seed: null, skipped: why, errors: [], appStartMs: null, appPeakRssMb: null, floorPeakRssMb: null, scenarios: [], board: null }];
   }
   const name = `tasksvc_bench_${run}`;
   const url = databaseUrl(server, name);
@@ -51,19 +52,25 @@ async function postgresPass(o: BenchOptions, run: string, workDir: string): Prom
   cleanups.push(drop);
   try {
     const seed = await seedInto('postgres', url, o.pgSeed);
-    const result = await runPass({
-      database: 'postgres',
-      appEnv: benchAppEnv({ DATABASE_URL: withApplicationName(url, PG_APPLICATION.app) }),
-      floorDatabaseUrl: url,
-      seed,
-      options: o,
-      run,
-      workDir,
-      profileDir: join(ROOT, 'bench', 'results', 'profiles', run),
-      log,
-    });
-    result.server = await serverFacts(url);
-    return result;
+    const results: PassResult[] = [];
+    // Later passes see the rows earlier passes created (creates, boards): a few percent more tasks.
+    for (const workers of o.workers) {
+      const result = await runPass({
+        database: 'postgres',
+        appEnv: benchAppEnv({ DATABASE_URL: withApplicationName(url, PG_APPLICATION.app) }),
+        workers,
+        floorDatabaseUrl: url,
+        seed,
+        options: o,
+        run,
+        workDir,
+        profileDir: join(ROOT, 'bench', 'results', 'profiles', run),
+        log,
+      });
+      result.server = await serverFacts(url);
+      results.push(result);
+    }
+    return results;
   } finally {
     cleanups.splice(cleanups.indexOf(drop), 1);
     await drop();
@@ -107,7 +114,7 @@ async function main() {
   }
 
   const passes: PassResult[] = [];
-  if (o.postgres) passes.push(await postgresPass(o, run, workDir));
+  if (o.postgres) passes.push(...(await postgresPasses(o, run, workDir)));
   if (o.pglite) passes.push(await pglitePass(o, run, workDir));
 
   const appEnv = benchAppEnv();

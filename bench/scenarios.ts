@@ -3,6 +3,7 @@
 // request (its zod schemas and `toVariables`), so "facade ÷ GraphQL direct"
 // compares one operation with and without the route layer.
 
+import { print } from 'graphql';
 import type { RouteDef } from '../src/http/route.ts';
 import { createTaskRoute, listTasksRoute } from '../src/http/routes/tools/tasks.ts';
 import type { RequestMaker } from './load.ts';
@@ -72,8 +73,10 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
   const tasks = seed.sampleTaskIds;
   const listPath = (i: number) => `/api/mcp/tasks?project_id=${project(i)}&limit=50`;
   const createBody = (i: number) => ({ project_id: project(i), title: `Bench ${run} task ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[i % 4] });
-  const listQuery = (i: number) => ({ query: listTasksRoute.document, variables: facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } }) });
-  const gqlCreate = (i: number) => ({ query: createTaskRoute.document, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) });
+  // Route documents are typed document objects: sent as their printed text, printed once.
+  const [listSource, createSource] = [print(listTasksRoute.document), print(createTaskRoute.document)];
+  const listQuery = (i: number) => ({ query: listSource, variables: facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } }) });
+  const gqlCreate = (i: number) => ({ query: createSource, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) });
 
   return [
     { id: 'list', label: 'task list (tool route)', server: 'app', make: { method: 'GET', path: listPath }, check: listCheck },

@@ -79,6 +79,33 @@ function readProc(pid: number): { rssKb: number; cpuTicks: number } | null {
   }
 }
 
+/**
+ * The processes of a server: the child itself and its children (the workers
+ * of `serve --workers N`; a single process has none).
+ */
+function treePids(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
+  } catch {
+    return [pid];
+  }
+}
+
+/** RSS and CPU ticks of a server's whole process tree (summed); null once its root is gone. */
+function readTree(pid: number): { rssKb: number; cpuTicks: number } | null {
+  const root = readProc(pid);
+  if (!root) return null;
+  for (const child of treePids(pid).slice(1)) {
+    const p = readProc(child);
+    if (p) {
+      root.rssKb += p.rssKb;
+      root.cpuTicks += p.cpuTicks;
+    }
+  }
+  return root;
+}
+
 function machineTicks(): { busy: number; total: number } {
   try {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
@@ -102,6 +129,11 @@ export interface StartOptions {
   nodeFlags?: string[];
   /** Where the preload writes its statistics. */
   eldFile: string;
+  /**
+   * Measure the event-loop delay (default true). Off for `serve --workers N`:
+   * the signalled process would be the primary, whose loop serves nothing.
+   */
+  eld?: boolean;
   startTimeoutMs?: number;
 }
 
@@ -118,7 +150,7 @@ export class ServerProcess {
     readonly name: string,
     readonly child: ChildProcess,
     readonly url: string,
-    private readonly eldFile: string,
+    private readonly eldFile: string | null,
   ) {
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -134,10 +166,10 @@ export class ServerProcess {
     rmSync(o.eldFile, { force: true });
     const child = spawn(process.execPath, [...(o.nodeFlags ?? []), '--import', PRELOAD, ...o.args], {
       cwd: ROOT,
-      env: { ...o.env, BENCH_ELD_FILE: o.eldFile },
+      env: { ...o.env, ...(o.eld === false ? {} : { BENCH_ELD_FILE: o.eldFile }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eldFile);
+    const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eld === false ? null : o.eldFile);
     const deadline = Date.now() + (o.startTimeoutMs ?? 180_000);
     for (;;) {
       if (server.exited) throw new Error(`${o.name} exited during start-up (${JSON.stringify(server.exited)}):\n${server.tail()}`);
@@ -165,24 +197,32 @@ export class ServerProcess {
     return this.output.slice(-lines).join('\n');
   }
 
-  /** Peak resident memory of the whole life of the process so far (VmHWM), MB. */
+  /**
+   * Peak resident memory over the whole life of the process so far (VmHWM),
+   * MB; for several processes the sum of each one's peak (an upper bound of
+   * the peak of the sum).
+   */
   peakRssMb(): number {
-    try {
-      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'));
-      return m ? Number(m[1]) / 1024 : 0;
-    } catch {
-      return 0;
+    let kb = 0;
+    for (const pid of treePids(this.pid)) {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        kb += m ? Number(m[1]) : 0;
+      } catch {
+        // gone
+      }
     }
+    return kb / 1024;
   }
 
   /** Starts a measured window: resets the event-loop histogram, samples RSS every 200 ms. */
   async beginWindow(): Promise<void> {
     await this.eldDump();
-    const proc = readProc(this.pid);
+    const proc = readTree(this.pid);
     this.windowStart = { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
     this.rssSamples = [];
     this.sampler = setInterval(() => {
-      const p = readProc(this.pid);
+      const p = readTree(this.pid);
       if (p) this.rssSamples.push(p.rssKb / 1024);
     }, 200);
     this.sampler.unref();
@@ -191,7 +231,7 @@ export class ServerProcess {
   /** Ends the window started by {@link beginWindow} and returns what it measured. */
   async endWindow(): Promise<WindowStats> {
     if (this.sampler) clearInterval(this.sampler);
-    const proc = readProc(this.pid);
+    const proc = readTree(this.pid);
     if (proc) this.rssSamples.push(proc.rssKb / 1024);
     const start = this.windowStart ?? { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
     const wallSec = (performance.now() - start.at) / 1000;
@@ -214,10 +254,10 @@ export class ServerProcess {
    */
   async settle(maxMs = 10_000): Promise<void> {
     const deadline = Date.now() + maxMs;
-    let last = readProc(this.pid)?.cpuTicks ?? 0;
+    let last = readTree(this.pid)?.cpuTicks ?? 0;
     while (Date.now() < deadline && !this.exited) {
       await new Promise((r) => setTimeout(r, 300));
-      const now = readProc(this.pid)?.cpuTicks ?? 0;
+      const now = readTree(this.pid)?.cpuTicks ?? 0;
       if ((now - last) / CLK_TCK / 0.3 < 0.05) return;
       last = now;
     }
@@ -225,14 +265,14 @@ export class ServerProcess {
 
   /** Asks the preload for its statistics (and a fresh histogram); null if it does not answer. */
   private async eldDump(): Promise<EldStats | null> {
-    if (this.exited) return null;
+    if (this.exited || !this.eldFile) return null;
     const want = this.eldSeq + 1;
     this.child.kill('SIGUSR2');
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
-      if (existsSync(this.eldFile)) {
+      if (existsSync(this.eldFile!)) {
         try {
-          const stats = JSON.parse(readFileSync(this.eldFile, 'utf8')) as EldStats;
+          const stats = JSON.parse(readFileSync(this.eldFile!, 'utf8')) as EldStats;
           if (stats.seq >= want) {
             this.eldSeq = stats.seq;
             return stats;
