@@ -47,9 +47,10 @@ describe('requireProject', () => {
 describe('requireTeam', () => {
   it('finds a team of the user by numeric id, digit string or UUID (any case)', async () => {
     const ada = await makeUser(db);
-    const team = await makeTeam(db, [ada.id]);
-    for (const ref of [team.id, String(team.id), team.uuid, team.uuid.toUpperCase()])
-      expect((await requireTeam(db, ada.id, ref)).id, String(ref)).toBe(team.id);
+    // Two teams: each reference must find its own, not any team of the user.
+    for (const team of [await makeTeam(db, [ada.id]), await makeTeam(db, [ada.id])])
+      for (const ref of [team.id, String(team.id), team.uuid, team.uuid.toUpperCase()])
+        expect((await requireTeam(db, ada.id, ref)).id, String(ref)).toBe(team.id);
   });
 
   it("another tenant's team is NOT_FOUND by every form of reference, on team_id or the caller's field", async () => {
