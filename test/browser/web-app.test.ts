@@ -250,6 +250,8 @@ describe('the web app in Chromium', () => {
       return select.locator('option').evaluateAll((options) => options.map((o) => Number((o as HTMLOptionElement).value)));
     };
     await page.goto(`${server.url}/inbox`);
+    // The menu's shortcut is the app's: wait until the app has drawn the page.
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(UI_WAIT);
     // Open the board that is not first in the list, so that starting on it is the memory, not the default.
     const [first, second] = await boardIds(await openCreateTask());
     await page.keyboard.press('Escape');
