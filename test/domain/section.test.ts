@@ -155,6 +155,57 @@ describe('sections', () => {
     expect([err2.code, err2.field]).toEqual(['NOT_FOUND', 'afterSectionId']);
   });
 
+  const boardEvents = async (projectId: number) =>
+    (await db.outboxEvent.findMany({ where: { projectId, type: { startsWith: 'section.' } }, orderBy: { id: 'asc' } })).map(
+      (e) => [e.type, e.actorId, e.data],
+    );
+
+  it('create, update and delete write their board events; an update that changes nothing writes none', async () => {
+    const { user, projectId, sections } = await board(['A', 'B']);
+    const [a, b] = sections;
+    const aRanking = (await db.section.findUniqueOrThrow({ where: { id: a.id } })).ranking;
+    const created = await createSection(db, user.id, { projectId, title: 'C', afterSectionId: a.id });
+    await updateSection(db, user.id, { projectId, sectionId: created.id, title: 'C2' });
+    await updateSection(db, user.id, { projectId, sectionId: created.id, title: 'C2', visible: true });
+    const moved = await updateSection(db, user.id, { projectId, sectionId: a.id, moveAfterSectionId: b.id, visible: false });
+    await deleteSection(db, user.id, { projectId, sectionId: created.id });
+    const actor = { id: user.id };
+    expect(await boardEvents(projectId)).toEqual([
+      ['section.created', user.id, { sectionId: created.id, title: 'C', ranking: created.ranking, actor }],
+      ['section.updated', user.id, { sectionId: created.id, changes: { title: { from: 'C', to: 'C2' } }, actor }],
+      [
+        'section.updated',
+        user.id,
+        { sectionId: a.id, changes: { ranking: { from: aRanking, to: moved.ranking }, visible: { from: true, to: false } }, actor },
+      ],
+      // The only visible section left is B: the deleted one's (no) tasks go there.
+      ['section.deleted', user.id, { sectionId: created.id, movedTo: b.id, movedTaskCount: 0, actor }],
+    ]);
+  });
+
+  it('delete moves the section\'s drafts too, and the moved tasks lose their place in the column', async () => {
+    const user = await makeUser(db, 'Owner');
+    const b = await makeBoard(db, user.id, { tasks: [{ title: 't1', sectionIndex: 0 }, { title: 't2', sectionIndex: 2 }] });
+    const [todo, doing, done] = b.sections;
+    await db.task.updateMany({ where: { projectId: b.project.id }, data: { position: 'a0' } });
+    const draft = (sectionId: number) => db.taskDraft.create({ data: { userId: user.id, projectId: b.project.id, sectionId, title: 'd' } });
+    const [inTodo, inDone] = [await draft(todo.id), await draft(done.id)];
+    await deleteSection(db, user.id, { projectId: b.project.id, sectionId: todo.id });
+    const drafts = await db.taskDraft.findMany({ where: { id: { in: [inTodo.id, inDone.id] } }, orderBy: { id: 'asc' } });
+    expect(drafts.map((d) => d.sectionId)).toEqual([doing.id, done.id]);
+    const tasks = await db.task.findMany({ where: { projectId: b.project.id }, orderBy: { uniqueIndex: 'asc' } });
+    expect(tasks.map((t) => [t.sectionId, t.position])).toEqual([
+      [doing.id, null],
+      [done.id, 'a0'],
+    ]);
+    const [event] = await db.outboxEvent.findMany({ where: { projectId: b.project.id, type: 'task.updated' } });
+    expect([event.taskId, event.ticketNumber, event.data]).toEqual([
+      tasks[0].id,
+      b.tasks[0].ticketNumber,
+      { changes: { sectionId: { from: todo.id, to: doing.id } }, reason: 'section_deleted', actor: { id: user.id } },
+    ]);
+  });
+
   // PostgreSQL only: the board lock (lockBoard) serialises the ranking reads; PGlite runs
   // the transactions one after another anyway, so this passes there without the lock.
   describe.runIf(isPostgres)('under concurrency (PostgreSQL)', () => {
