@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { inVisibleTeam } from './access.ts';
 import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import { TEAM_ROLES, type TeamActor, joinTeam, requireTeamOwner } from './team-member.ts';
 import { inTransaction } from './task/transaction.ts';
@@ -121,7 +122,7 @@ export async function listTeamInvites(db: Db, actorId: TeamActor, teamRef: numbe
  */
 export async function revokeTeamInvite(db: Db, actorId: TeamActor, inviteId: number) {
   const invite = await db.teamInvite.findFirst({
-    where: { id: inviteId, ...(actorId === null ? {} : { team: { members: { some: { userId: actorId } } } }) },
+    where: { id: inviteId, ...(actorId === null ? {} : inVisibleTeam(actorId)) },
   });
   if (!invite) throw new NotFoundError(`Invite ${inviteId}`, 'id');
   await requireTeamOwner(db, actorId, invite.teamId, 'id');
