@@ -7,7 +7,7 @@ import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
 const db = useTestDb();
-useBystander(db);
+const bystander = useBystander(db);
 
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {
@@ -65,7 +65,7 @@ describe('sections', () => {
     let err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id }));
     expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'title', 'at_least_one_required']);
     err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: b.id }));
-    expect(err.field).toBe('moveAfterSectionId');
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'moveAfterSectionId', 'self_reference']);
     err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: 999999 }));
     expect([err.code, err.field]).toEqual(['NOT_FOUND', 'moveAfterSectionId']);
     expect(await titles(user.id, projectId)).toEqual(['D!', 'C', 'A', 'B']);
@@ -153,6 +153,40 @@ describe('sections', () => {
     expect([err.code, err.field]).toEqual(['NOT_FOUND', 'sectionId']);
     const err2 = await rejection(createSection(db, user.id, { projectId, title: 'x', afterSectionId: other.sections[0].id }));
     expect([err2.code, err2.field]).toEqual(['NOT_FOUND', 'afterSectionId']);
+  });
+
+  it('create without a neighbour (omitted or null) appends; moving first puts a section before the first', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C', 'D']);
+    await createSection(db, user.id, { projectId, title: 'E' });
+    await createSection(db, user.id, { projectId, title: 'F', afterSectionId: null });
+    expect(await titles(user.id, projectId)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    await updateSection(db, user.id, { projectId, sectionId: sections[2].id, moveAfterSectionId: null });
+    expect(await titles(user.id, projectId)).toEqual(['C', 'A', 'B', 'D', 'E', 'F']);
+    // Without includeHidden, hidden sections are left out.
+    await updateSection(db, user.id, { projectId, sectionId: sections[0].id, visible: false });
+    expect((await listSections(db, user.id, { projectId })).map((s) => s.title)).toEqual(['C', 'B', 'D', 'E', 'F']);
+  });
+
+  it('NOT_FOUND names the field that was wrong: the board, or the section', async () => {
+    const { user, projectId, sections } = await board();
+    const other = await makeBoard(db, user.id);
+    const eve = await makeUser(db, 'Eve');
+    const foreign = bystander.tenant.projectId;
+    const sectionId = sections[0].id;
+    for (const [call, field] of [
+      [() => listSections(db, eve.id, { projectId }), 'projectId'],
+      [() => createSection(db, eve.id, { projectId, title: 'x' }), 'projectId'],
+      [() => updateSection(db, eve.id, { sectionId, title: 'x' }), 'sectionId'],
+      [() => deleteSection(db, eve.id, { sectionId }), 'sectionId'],
+      [() => updateSection(db, user.id, { projectId: foreign, sectionId, title: 'x' }), 'projectId'],
+      [() => deleteSection(db, user.id, { projectId: foreign, sectionId }), 'projectId'],
+      // A section of this board under another board of the same user.
+      [() => deleteSection(db, user.id, { projectId: other.project.id, sectionId }), 'sectionId'],
+    ] as const) {
+      const err = await rejection(call());
+      expect([err.code, err.field]).toEqual(['NOT_FOUND', field]);
+    }
+    expect(await titles(user.id, projectId)).toEqual(['Todo', 'Doing', 'Done']);
   });
 
   const boardEvents = async (projectId: number) =>
