@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PASSWORD_MAX, hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { inVisibleTeam } from './access.ts';
 import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
@@ -143,6 +144,15 @@ const acceptInput = z
   })
   .strict();
 
+/** An account for the invited email appeared while this accept ran. */
+function accountCreatedMeanwhile(email: string) {
+  return new ConflictError(
+    `An account for ${email} was created meanwhile; accept the invite again with that account's password.`,
+    'token',
+    'account_exists',
+  );
+}
+
 /** The one answer to an unknown, expired, revoked or used token. */
 function invalidInvite() {
   return new ValidationError('token', 'This invite link is invalid, has expired or was already used.', 'invalid_invite');
@@ -180,7 +190,14 @@ export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null
       ? passwordHash === null
         ? existing
         : await tx.user.update({ where: { id: existing.id }, data: { passwordHash } })
-      : await tx.user.create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } });
+      : await tx.user
+          .create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } })
+          .catch((err: unknown) => {
+            // An account for this email was made since we looked (another invite, an admin): the claim
+            // rolls back with this transaction, so the invite stays usable with that account's password.
+            if (isUniqueViolation(err)) throw accountCreatedMeanwhile(usable.email);
+            throw err;
+          });
     await tx.teamInvite.update({ where: { id: usable.id }, data: { acceptedById: user.id } });
     await joinTeam(tx, usable.teamId, user.id, usable.role === 'owner' ? 'owner' : 'member', usable.invitedById);
     return user;
