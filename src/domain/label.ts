@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { type Changes, type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -135,7 +136,7 @@ export async function updateLabel(
     })
     .catch((err: unknown) => {
       // A concurrent create or rename to the same name loses on the unique index.
-      if ((err as { code?: string }).code === 'P2002') throw duplicateLabelError(args.name ?? label.name);
+      if (isUniqueViolation(err)) throw duplicateLabelError(args.name ?? label.name);
       throw err;
     });
 }

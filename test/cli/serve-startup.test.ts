@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { occupiedPort, serve } from '../support/serve-child.ts';
+import { isPostgres } from '../support/database.ts';
 import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
 
 // `tasksvc serve` as a child process at start-up: the port is checked before
@@ -49,7 +50,8 @@ describe('tasksvc serve start-up', () => {
     }
   });
 
-  describe.skipIf(!process.env.DATABASE_URL)('on PostgreSQL', () => {
+  // PostgreSQL only: it cuts the connection to a database server, which the embedded database does not have.
+  describe.runIf(isPostgres)('on PostgreSQL', () => {
     let proxy: TcpProxy | undefined;
     afterEach(() => proxy?.close());
 

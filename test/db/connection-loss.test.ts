@@ -5,18 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
+import { isPostgres } from '../support/database.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 
 let own: IsolatedDatabase;
 let t: TestApp;
-beforeAll(async () => {
-  own = await isolatedDatabase('tasksvc_connloss');
-  t = await createTestApp({ env: own.env });
-});
-afterAll(async () => {
-  await t?.close();
-  await own?.drop();
-});
 
 /** Terminates every other connection to the private database; returns how many. */
 async function terminateConnections(): Promise<number> {
@@ -33,7 +26,17 @@ async function terminateConnections(): Promise<number> {
   }
 }
 
-describe.skipIf(!process.env.DATABASE_URL)('losing pooled PostgreSQL connections', () => {
+// PostgreSQL only: an embedded database has no pooled connections a server can terminate.
+describe.runIf(isPostgres)('losing pooled PostgreSQL connections', () => {
+  beforeAll(async () => {
+    own = await isolatedDatabase('tasksvc_connloss');
+    t = await createTestApp({ env: own.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await own?.drop();
+  });
+
   it('an idle connection of a pool Prisma has not connected to yet fails without crashing; the pool reconnects', async () => {
     const errors: Error[] = [];
     const db = await openDatabase({ databaseUrl: own.env.DATABASE_URL, dataDir: 'memory://', onIdleError: (e) => errors.push(e) });

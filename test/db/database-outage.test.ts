@@ -4,6 +4,7 @@ import { parseConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/services.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
+import { isPostgres } from '../support/database.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
 
@@ -11,8 +12,6 @@ import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
 // is cut) and comes back: the event loops (outbox dispatcher, webhook
 // deliverer, live-event feed) and the LISTEN connection back off and log the
 // outage once each, in one line without a stack, then recover by themselves.
-
-const url = process.env.DATABASE_URL;
 
 /** Log lines (pino JSON) written after `mark()`. */
 function captureLogs() {
@@ -40,7 +39,8 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, limi
   }
 };
 
-describe.skipIf(!url)('database outage (PostgreSQL through a cuttable proxy)', () => {
+// PostgreSQL only: the outage is a cut TCP connection to the database server; the embedded database has none.
+describe.runIf(isPostgres)('database outage (PostgreSQL through a cuttable proxy)', () => {
   let proxy: TcpProxy;
   let own: IsolatedDatabase | undefined;
   let services: Awaited<ReturnType<typeof createServices>> | undefined;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
+import { isPostgres } from '../support/database.ts';
 
 const migrations = listMigrations();
 
@@ -45,7 +46,8 @@ describe('migrations on an empty PGlite directory', () => {
   }, 120_000); // two PGlite start-ups on disk: slow on a loaded machine
 });
 
-describe.runIf(process.env.DATABASE_URL)('migrations on an empty PostgreSQL database', () => {
+// PostgreSQL only: it creates and drops databases on the server (the embedded database's migrations are tested above).
+describe.runIf(isPostgres)('migrations on an empty PostgreSQL database', () => {
   const admin = process.env.DATABASE_URL ?? 'postgres://unused';
   const name = `tasksvc_mig_${Date.now().toString(36)}`;
   const url = new URL(admin);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { createStatementNamer } from '../../src/db/statement-names.ts';
+import { isPostgres } from '../support/database.ts';
 
 describe('statement namer', () => {
   it('names a statement on its second sighting, and always with the same name', () => {
@@ -35,7 +36,8 @@ describe('statement namer', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('prepared statements on PostgreSQL', () => {
+// PostgreSQL only: named prepared statements live in a server connection; the embedded database's adapter has none.
+describe.runIf(isPostgres)('prepared statements on PostgreSQL', () => {
   it('a repeated Prisma query is prepared on the connection; with 0 nothing is', async () => {
     for (const preparedStatements of [1000, 0]) {
       const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 1, preparedStatements });

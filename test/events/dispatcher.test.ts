@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EventDispatcher } from '../../src/events/dispatcher.ts';
 import type { EventMessage } from '../../src/events/event-message.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from '../../src/events/webhook-delivery.ts';
+import { isPostgres } from '../support/database.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import {
   emit,
@@ -223,7 +224,8 @@ describe('outbox dispatcher', () => {
     }
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  // PostgreSQL only: the killed sender is another process, and an embedded database belongs to one process.
+  it.runIf(isPostgres)(
     'a sender killed (SIGKILL, a child process) after its POSTs leaves them in the delivery log as attempts with outcome unknown',
     async () => {
       const s = await scenario('lost', 2, 2);
@@ -330,7 +332,8 @@ describe('outbox dispatcher', () => {
     expect(await app.db.outboxEvent.count({ where: { taskId: t.id } })).toBe(0);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  // PostgreSQL only: the killed dispatcher is another process, and an embedded database belongs to one process.
+  it.runIf(isPostgres)(
     'survives a real crash: a child process killed with SIGKILL mid-batch',
     async () => {
       const s = await scenario('kill', 3, 4);
@@ -366,6 +369,3 @@ describe('outbox dispatcher', () => {
     },
   );
 });
-
-if (!process.env.DATABASE_URL)
-  console.log('[events] child-process crash test skipped: it needs DATABASE_URL (PGlite is one process)');

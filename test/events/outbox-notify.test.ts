@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_CHANNEL, recordTaskEvent } from '../../src/events/outbox.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { isPostgres } from '../support/database.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 
@@ -15,7 +16,7 @@ const heard: string[] = [];
 
 beforeAll(async () => {
   own = await isolatedDatabase('tasksvc_notify');
-  if (!own.env.DATABASE_URL) return;
+  if (!isPostgres) return;
   t = await createTestApp({ env: own.env });
   listener = new pg.Client({ connectionString: own.env.DATABASE_URL });
   await listener.connect();
@@ -30,7 +31,8 @@ afterAll(async () => {
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
-describe.skipIf(!process.env.DATABASE_URL)('outbox NOTIFY trigger', () => {
+// PostgreSQL only: the dispatcher's LISTEN/NOTIFY wake-up is a server feature an embedded database has no listener for.
+describe.runIf(isPostgres)('outbox NOTIFY trigger', () => {
   it('a committed event notifies the dispatcher channel once; a rolled-back one does not', async () => {
     const { user } = await makeUserWithKey(t.db);
     const project = await makeProject(t.db, { memberIds: [user.id] });

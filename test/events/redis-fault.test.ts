@@ -4,15 +4,13 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
+import { isPostgres } from '../support/database.ts';
 import { emit, eventTestEnv, type Instance, makeTask, startInstance, waitFor } from './harness.ts';
 import { type PrivateRedis, startPrivateRedis } from './redis-server.ts';
 import { sseSubscribe, type SseStream } from './sse-client.ts';
 import { disposeClients, feedWaiter, SUBSCRIPTION, wsSubscribe } from './ws-client.ts';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
-
-const runs = Boolean(process.env.DATABASE_URL);
-if (!runs) console.log('[events] Redis fault test skipped: two instances need DATABASE_URL (one PostgreSQL shared by both)');
 
 let testEnv: Awaited<ReturnType<typeof eventTestEnv>>;
 let redis: PrivateRedis;
@@ -21,7 +19,7 @@ const streams: SseStream[] = [];
 const logsOfB: { level: number; msg: string }[] = [];
 
 beforeAll(async () => {
-  if (!runs) return;
+  if (!isPostgres) return;
   testEnv = await eventTestEnv();
   redis = await startPrivateRedis();
   const env = { ...testEnv.env, REDIS_URL: redis.url };
@@ -41,7 +39,8 @@ afterAll(async () => {
 
 type Result = { data?: { taskEvents: { cursor: string; data: { n: number } } }; errors?: unknown[] };
 
-describe.skipIf(!runs)('Redis outage', () => {
+// PostgreSQL only: two instances share one database, and an embedded database belongs to one process.
+describe.runIf(isPostgres)('Redis outage', () => {
   it('subscribers on both instances get every event once, in order, through a Redis kill and restart; B logs the outage once each way', async () => {
     const [a, b] = instances;
     const owner = await makeUserWithKey(a.db, 'Owner');

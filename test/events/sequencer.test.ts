@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stampPositions } from '../../src/events/sequencer.ts';
+import { isPostgres } from '../support/database.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
 import { emit, eventTestEnv, type Instance, makeTask, startInstance, waitFor } from './harness.ts';
 import { disposeClients, feedWaiter, wsSubscribe } from './ws-client.ts';
@@ -45,7 +46,8 @@ describe('outbox sequencer', () => {
     expect(await stampPositions(app.db)).toEqual({ stamped: 0, lastPosition: rest.lastPosition });
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  // PostgreSQL only: PGlite runs one transaction at a time, so two can never commit out of id order there.
+  it.runIf(isPostgres)(
     'two transactions committing out of id order: the later-committed, smaller id gets the larger position, and a subscriber gets both',
     async () => {
       const owner = await makeUserWithKey(app.db);
@@ -98,7 +100,8 @@ describe('outbox sequencer', () => {
     },
   );
 
-  it.skipIf(!process.env.DATABASE_URL)('concurrent stampers take turns: no position twice, none skipped', async () => {
+  // PostgreSQL only: PGlite runs one transaction at a time, so stampers never overlap there.
+  it.runIf(isPostgres)('concurrent stampers take turns: no position twice, none skipped', async () => {
     const { user } = await makeUserWithKey(app.db);
     const project = await makeProject(app.db, { memberIds: [user.id] });
     const task = await makeTask(app.db, project);
@@ -118,7 +121,3 @@ describe('outbox sequencer', () => {
     expect(dense.every((p, i) => i === 0 || p === dense[i - 1] + 1n)).toBe(true);
   });
 });
-
-if (!process.env.DATABASE_URL) {
-  console.log('[events] concurrent sequencer tests skipped: they need DATABASE_URL (PGlite runs one transaction at a time)');
-}

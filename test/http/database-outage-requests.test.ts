@@ -6,6 +6,7 @@ import { createLogger } from '../../src/logger.ts';
 import { createServices } from '../../src/services.ts';
 import { assertDocumentedResponse } from '../support/openapi-responses.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { isPostgres } from '../support/database.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
 
@@ -13,8 +14,6 @@ import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
 // cuts): each one is answered 503 with the spec error body (`UNAVAILABLE`,
 // `details.code: unavailable`) and `Retry-After`, never a 500, and the outage
 // is logged once (one line, no stack) and its end once, not once per request.
-
-const url = process.env.DATABASE_URL;
 
 /** Log lines (pino JSON) written after `mark()`. */
 function captureLogs() {
@@ -37,7 +36,8 @@ const until = async (what: string, check: () => boolean | Promise<boolean>, limi
   }
 };
 
-describe.runIf(url)('requests during a database outage (PostgreSQL through a cuttable proxy)', () => {
+// PostgreSQL only: the outage is a cut TCP connection to the database server; the embedded database has none.
+describe.runIf(isPostgres)('requests during a database outage (PostgreSQL through a cuttable proxy)', () => {
   let proxy: TcpProxy | undefined;
   let own: IsolatedDatabase | undefined;
   let services: Awaited<ReturnType<typeof createServices>> | undefined;

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { isPostgres } from '../support/database.ts';
 import { makeTeam, makeUserWithKey } from '../support/factories.ts';
 import { documentedFetch } from '../support/openapi-responses.ts';
 
@@ -70,7 +71,8 @@ describe('Idempotency-Key across a crash after the commit', () => {
     }
   });
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  // PostgreSQL only: the killed server is another process, and an embedded database belongs to one process.
+  it.runIf(isPostgres)(
     'a server process killed with SIGKILL right after the commit: retries on another replay the first answer, one board',
     async () => {
       const { user, key, path } = await owner();
@@ -95,7 +97,3 @@ describe('Idempotency-Key across a crash after the commit', () => {
     },
   );
 });
-
-if (!process.env.DATABASE_URL) {
-  console.log('[idempotency] child-process crash test skipped: it needs DATABASE_URL (PGlite is one process)');
-}
