@@ -9,6 +9,21 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dir = 'reports/mutation';
+const outFile = 'docs/MUTATION.md';
+const NOTES_START = '<!-- notes: kept by scripts/mutation-report.mjs -->';
+const NOTES_END = '<!-- end of notes -->';
+const previous = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
+const notes = previous.includes(NOTES_START) && previous.includes(NOTES_END)
+  ? previous.slice(previous.indexOf(NOTES_START), previous.indexOf(NOTES_END) + NOTES_END.length)
+  : `${NOTES_START}\n${NOTES_END}`;
+
+/** Every .ts file under `root`, as repository paths, sorted. */
+function sourceFiles(root) {
+  return readdirSync(root, { recursive: true })
+    .map((p) => `${root}/${p}`)
+    .filter((p) => p.endsWith('.ts'))
+    .sort();
+}
 const files = new Map();
 for (const name of readdirSync(dir)
   .filter((n) => n.endsWith('.json') && !n.endsWith('.incremental.json'))
@@ -89,13 +104,18 @@ for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
   }
   excluded.count += messages;
   total = { killed: total.killed + killed, counted: total.counted + counted };
-  rows.push({ path, killed, counted, messages, meta: file.meta });
+  const timeouts = file.mutants.filter((m) => m.status === 'Timeout').length;
+  rows.push({ path, killed, counted, messages, timeouts, meta: file.meta });
 }
 
+const domainFiles = sourceFiles('src/domain');
+const unmeasured = domainFiles.filter((p) => !files.has(p));
 const pct = (k, n) => (n === 0 ? '–' : `${((100 * k) / n).toFixed(1)} %`);
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 110);
 const out = [
   '# Mutation testing of the domain rules',
+  '',
+  notes,
   '',
   'StrykerJS mutates `src/domain/**` (changes one operator, condition, literal or block at a time) and runs the',
   'domain tests (`vitest.mutation.config.ts`: `test/domain`, plus the webhook rule tests) against each mutant. A',
@@ -108,13 +128,15 @@ const out = [
   `of \`new …Error(…)\` or a \`message:\` property): ${excluded.count} mutants. Error codes, fields and details are not`,
   'excluded; the tests assert them.',
   '',
-  `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} files).`,
+  `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} of ${domainFiles.length} files of src/domain measured).`,
   '',
-  '| file | killed | mutants | score | error-message literals (excluded) | measured | load (1 min, start → end) | tests run |',
-  '|---|---:|---:|---:|---:|---|---|---|',
+  `**Not measured** (${unmeasured.length}): ${unmeasured.length ? unmeasured.map((p) => `\`${p}\``).join(', ') : 'none'}.`,
+  '',
+  '| file | killed | of which timeouts | mutants | score | error-message literals (excluded) | measured | load (1 min, start → end) | tests run |',
+  '|---|---:|---:|---:|---:|---:|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.path} | ${r.killed} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} | ${r.meta.started ?? '?'} | ${r.meta.load ?? '?'} | ${cell(r.meta.tests ?? 'all domain tests')} |`,
+      `| ${r.path} | ${r.killed} | ${r.timeouts} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} | ${r.meta.started ?? '?'} | ${r.meta.load ?? '?'} | ${cell(r.meta.tests ?? 'all domain tests')} |`,
   ),
   '',
   `## Surviving mutants (${survivors.length})`,
@@ -128,7 +150,7 @@ const out = [
   ),
   '',
 ];
-writeFileSync('docs/MUTATION.md', out.join('\n'));
+writeFileSync(outFile, out.join('\n'));
 console.log(
   `docs/MUTATION.md: ${pct(total.killed, total.counted)} (${total.killed}/${total.counted}), ${survivors.length} survivors`,
 );

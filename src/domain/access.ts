@@ -27,6 +27,19 @@ export function visibleTeamsWhere(userId: number) {
 }
 
 /**
+ * Prisma filter of rows that belong to a team (agents, invites, webhook
+ * subscriptions, memberships): those of teams the user is a member of.
+ */
+export function inVisibleTeam(userId: number) {
+  return { team: visibleTeamsWhere(userId) };
+}
+
+/** Prisma filter: users who share at least one team with the user (the user included). */
+export function teammatesWhere(userId: number): Prisma.UserWhereInput {
+  return { teams: { some: inVisibleTeam(userId) } };
+}
+
+/**
  * SQL condition of `visibleProjectsWhere` for raw statements: the project
  * whose id is the SQL expression `projectId` has the user as a member.
  */
@@ -42,7 +55,7 @@ export async function visibleProjectIds(db: Pick<Db, 'projectMember'>, userId: n
 
 /** Prisma filter: webhook subscriptions of projects or teams the user belongs to. */
 export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
-  return { OR: [inVisibleProject(userId), { team: visibleTeamsWhere(userId) }] };
+  return { OR: [inVisibleProject(userId), inVisibleTeam(userId)] };
 }
 
 /** Prisma filter: the user's own drafts (drafts are never shared). */
@@ -59,7 +72,7 @@ export function knownUsersWhere(userId: number): Prisma.UserWhereInput {
   return {
     OR: [
       { id: userId },
-      { teams: { some: { team: visibleTeamsWhere(userId) } } },
+      teammatesWhere(userId),
       { projects: { some: inVisibleProject(userId) } },
     ],
   };

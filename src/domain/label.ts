@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { type Changes, type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -14,7 +15,7 @@ export const labelName = () => z.string().trim().min(1).max(NAME_LIMITS.labelNam
 const createLabelInput = z.object({
   projectId: idField(),
   name: labelName(),
-  color: z.string().trim().max(50).nullish(),
+  color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish(),
 });
 
 /** The error for a name already used on the board. */
@@ -87,7 +88,7 @@ async function requireLabel(db: Pick<Db, 'label'>, userId: number, labelId: numb
   return label;
 }
 
-const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(50).nullish() });
+const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish() });
 export type UpdateLabelInput = z.input<typeof updateLabelInput>;
 
 /**
@@ -135,7 +136,7 @@ export async function updateLabel(
     })
     .catch((err: unknown) => {
       // A concurrent create or rename to the same name loses on the unique index.
-      if ((err as { code?: string }).code === 'P2002') throw duplicateLabelError(args.name ?? label.name);
+      if (isUniqueViolation(err)) throw duplicateLabelError(args.name ?? label.name);
       throw err;
     });
 }

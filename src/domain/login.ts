@@ -6,7 +6,8 @@ import { UnauthenticatedError } from '../errors.ts';
 import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import { parseInput } from './validate.ts';
 
-const loginInput = z
+/** The body of `POST /api/auth/login`. */
+export const loginInput = z
   .object({
     email: z.string().trim().toLowerCase().min(1).max(NAME_LIMITS.emailMax),
     password: z.string().min(1).max(PASSWORD_MAX),

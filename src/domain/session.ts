@@ -135,7 +135,8 @@ export async function checkSession(db: Db, secret: Buffer | null, token: string)
 /** Why a presented session is refused. */
 export type SessionRefusal = SessionFailure | 'disabled';
 
-const SESSION_ERRORS: Record<SessionRefusal, [string, string]> = {
+/** Each refusal's message and `details.code`. */
+export const SESSION_ERRORS: Record<SessionRefusal, [string, string]> = {
   malformed: ['The svc_session cookie is malformed.', 'invalid_session'],
   bad_signature: ['The svc_session cookie has an invalid signature.', 'invalid_session'],
   expired: ['The session has expired; sign in again.', 'expired_session'],

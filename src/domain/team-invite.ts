@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { PASSWORD_MAX, hashPassword, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { inVisibleTeam } from './access.ts';
 import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
 import { TEAM_ROLES, type TeamActor, joinTeam, requireTeamOwner } from './team-member.ts';
 import { inTransaction } from './task/transaction.ts';
 import { passwordInput } from './user.ts';
 import { parseInput } from './validate.ts';
+import { NAME_LIMITS } from './fields.ts';
 
 /**
  * Invites: how a person from outside joins a team.
@@ -121,7 +124,7 @@ export async function listTeamInvites(db: Db, actorId: TeamActor, teamRef: numbe
  */
 export async function revokeTeamInvite(db: Db, actorId: TeamActor, inviteId: number) {
   const invite = await db.teamInvite.findFirst({
-    where: { id: inviteId, ...(actorId === null ? {} : { team: { members: { some: { userId: actorId } } } }) },
+    where: { id: inviteId, ...(actorId === null ? {} : inVisibleTeam(actorId)) },
   });
   if (!invite) throw new NotFoundError(`Invite ${inviteId}`, 'id');
   await requireTeamOwner(db, actorId, invite.teamId, 'id');
@@ -136,10 +139,19 @@ export async function revokeTeamInvite(db: Db, actorId: TeamActor, inviteId: num
 const acceptInput = z
   .object({
     token: z.string().min(1).max(TOKEN_MAX),
-    displayName: z.string().trim().min(1).max(200).optional(),
+    displayName: z.string().trim().min(1).max(NAME_LIMITS.displayNameMax).optional(),
     password: z.string().min(1).max(PASSWORD_MAX),
   })
   .strict();
+
+/** An account for the invited email appeared while this accept ran. */
+function accountCreatedMeanwhile(email: string) {
+  return new ConflictError(
+    `An account for ${email} was created meanwhile; accept the invite again with that account's password.`,
+    'token',
+    'account_exists',
+  );
+}
 
 /** The one answer to an unknown, expired, revoked or used token. */
 function invalidInvite() {
@@ -178,7 +190,14 @@ export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null
       ? passwordHash === null
         ? existing
         : await tx.user.update({ where: { id: existing.id }, data: { passwordHash } })
-      : await tx.user.create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } });
+      : await tx.user
+          .create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } })
+          .catch((err: unknown) => {
+            // An account for this email was made since we looked (another invite, an admin): the claim
+            // rolls back with this transaction, so the invite stays usable with that account's password.
+            if (isUniqueViolation(err)) throw accountCreatedMeanwhile(usable.email);
+            throw err;
+          });
     await tx.teamInvite.update({ where: { id: usable.id }, data: { acceptedById: user.id } });
     await joinTeam(tx, usable.teamId, user.id, usable.role === 'owner' ? 'owner' : 'member', usable.invitedById);
     return user;

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { recordBoardEvent } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { requireTeam } from './access.ts';
+import { requireTeam, teammatesWhere, visibleProjectsWhere } from './access.ts';
 import { type UserRef, parseUserRef, requireUserWithin } from './member.ts';
 import { type DbOrTx, inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
@@ -62,7 +62,7 @@ export async function findTeam(db: Pick<Db, 'team'>, teamRef: number | string, f
  * and unreachable users get the same NOT_FOUND.
  */
 function requireReachableUser(db: DbOrTx, actorId: TeamActor, ref: UserRef, field: string) {
-  const scope = actorId === null ? {} : { teams: { some: { team: { members: { some: { userId: actorId } } } } } };
+  const scope = actorId === null ? {} : teammatesWhere(actorId);
   return requireUserWithin(db, ref, field, scope);
 }
 
@@ -74,7 +74,7 @@ function requireReachableUser(db: DbOrTx, actorId: TeamActor, ref: UserRef, fiel
 export async function joinTeam(tx: Prisma.TransactionClient, teamId: number, userId: number, role: TeamRole, actorId: TeamActor) {
   const { count } = await tx.teamMember.createMany({ data: [{ teamId, userId, role }], skipDuplicates: true });
   if (count === 0) return false;
-  const boards = await tx.project.findMany({ where: { teamId, members: { none: { userId } } }, select: { id: true } });
+  const boards = await tx.project.findMany({ where: { teamId, NOT: visibleProjectsWhere(userId) }, select: { id: true } });
   if (boards.length) {
     await tx.projectMember.createMany({ data: boards.map((b) => ({ projectId: b.id, userId })), skipDuplicates: true });
     for (const b of boards) {
@@ -140,7 +140,7 @@ export async function removeTeamMember(db: Db, actorId: TeamActor, input: { team
     await tx.teamMember.delete({ where: { teamId_userId: { teamId: team.id, userId: user.id } } });
 
     const boards = await tx.project.findMany({
-      where: { teamId: team.id, members: { some: { userId: user.id } } },
+      where: { teamId: team.id, ...visibleProjectsWhere(user.id) },
       select: { id: true, _count: { select: { members: true } } },
     });
     for (const board of boards) {

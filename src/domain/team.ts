@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { visibleTeamsWhere } from './access.ts';
 import { parseInput } from './validate.ts';
 
 const newTeamInput = z.object({
@@ -26,5 +27,5 @@ export async function createTeam(db: Db, input: z.input<typeof newTeamInput>) {
 
 /** Prisma query part: teams the user belongs to, by title. */
 export function teamsOfWhere(userId: number) {
-  return { where: { members: { some: { userId } } }, orderBy: { title: 'asc' as const } };
+  return { where: visibleTeamsWhere(userId), orderBy: { title: 'asc' as const } };
 }

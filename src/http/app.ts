@@ -10,12 +10,12 @@ import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
 import { describeError } from '../db/outage.ts';
 import { isDatabaseUnavailableAnswer, maskGraphQLError } from './unavailable-answer.ts';
-import { AppError, GoneError, NotFoundError } from '../errors.ts';
+import { AppError, GoneError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
 import { allowHeaderFor, allowedMethods } from './method-not-allowed.ts';
 import type { AppEnv } from './env.ts';
-import { toErrorResponse } from './error-body.ts';
+import { routeNotFound, toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { GRAPHIQL_DEFAULT_QUERY, graphiqlContentSecurityPolicy, mountGraphiQLAssets, renderGraphiQLPage } from './graphiql.ts';
@@ -198,12 +198,11 @@ export function createApp(services: Services) {
   app.notFound((c) => {
     // A known path asked with another method is 405 with `Allow`, not 404 (RFC 9110 15.5.6).
     const allow = allowHeaderFor(c, allowed);
-    const err = allow
-      ? new AppError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`, 'method', 'method_not_allowed')
-      : new NotFoundError(`Route ${c.req.method} ${c.req.path}`);
+    if (!allow) return routeNotFound(c);
+    const err = new AppError('METHOD_NOT_ALLOWED', `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allow}.`, 'method', 'method_not_allowed');
     const { status, body } = toErrorResponse(err, c.get('logger'));
-    if (allow) c.header('Allow', allow);
-    return c.json(body, status as 404);
+    c.header('Allow', allow);
+    return c.json(body, status as 405);
   });
   app.onError((err, c) => {
     const { status, body } = toErrorResponse(err, c.get('logger') ?? logger);

@@ -1,5 +1,7 @@
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, HTTP_STATUS, errorCodeOf, type ErrorCode } from '../errors.ts';
+import type { Context } from 'hono';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, HTTP_STATUS, NotFoundError, errorCodeOf, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import type { AppEnv } from './env.ts';
 
 /** Spec 7.1: the error body of every REST and tool route. */
 export interface ErrorBody {
@@ -67,6 +69,12 @@ export function toErrorResponse(
       details: { field: publicField, code: detail },
     },
   };
+}
+
+/** The 404 NOT_FOUND answer (spec 7.1 body) for a path nothing here serves. */
+export function routeNotFound(c: Context<AppEnv>) {
+  const { status, body } = toErrorResponse(new NotFoundError(`Route ${c.req.method} ${c.req.path}`), c.get('logger'));
+  return c.json(body, status as 404);
 }
 
 /**

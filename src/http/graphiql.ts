@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { GraphiQLOptions } from 'graphql-yoga';
-import { NotFoundError } from '../errors.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import type { AppEnv } from './env.ts';
-import { toErrorResponse } from './error-body.ts';
+import { routeNotFound } from './error-body.ts';
 
 /**
  * GraphiQL served by the service itself, so it works without internet (yoga's
@@ -116,32 +116,12 @@ export async function renderGraphiQLPage(options: GraphiQLOptions | undefined): 
 }
 
 /**
- * The GraphiQL page's Content-Security-Policy: scripts, workers and
- * connections to this origin only (WebSockets to the same host). Styles allow
- * `'unsafe-inline'` because the editor sets element styles at run time;
- * fonts and images may be `data:` URLs (the editor's icon font is one).
+ * The GraphiQL page's Content-Security-Policy: the strict page policy plus
+ * workers (Monaco's), inline styles (the editor sets element styles at run
+ * time) and `data:` fonts (the editor's icon font is one).
  */
 export function graphiqlContentSecurityPolicy(requestUrl: string): string {
-  const url = new URL(requestUrl);
-  const ws = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "worker-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${ws}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-function notFound(c: Context<AppEnv>) {
-  const { status, body } = toErrorResponse(new NotFoundError(`Route ${c.req.method} ${c.req.path}`), c.get('logger'));
-  return c.json(body, status as 404);
+  return contentSecurityPolicy(requestUrl, { workers: true, inlineStyles: true, dataFonts: true });
 }
 
 /**
@@ -154,7 +134,7 @@ export function mountGraphiQLAssets(app: Hono<AppEnv>) {
   app.get(`${GRAPHIQL_ASSETS_PREFIX}/:id/:file`, async (c) => {
     const { id, files } = await loadBundle();
     const asset = c.req.param('id') === id ? files.get(c.req.param('file')) : undefined;
-    if (!asset) return notFound(c);
+    if (!asset) return routeNotFound(c);
     const headers: Record<string, string> = {
       'content-type': asset.type,
       'cache-control': 'public, max-age=31536000, immutable',

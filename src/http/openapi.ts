@@ -3,6 +3,7 @@ import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
 import type { RouteDef } from './route.ts';
 import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
+import { sessionOpenApiPaths } from './routes/api/session-openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -212,7 +213,8 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       },
     };
   }
-  Object.assign(paths, inviteOpenApiPaths());
+  // The plain handlers that set cookies, documented beside them.
+  Object.assign(paths, sessionOpenApiPaths(), inviteOpenApiPaths());
   return {
     openapi: '3.1.0',
     info: {
@@ -220,14 +222,24 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       version,
       description:
         'REST API (`/api/v1`, versioned by path, for integrations and scripts) and tool routes (`/api/mcp`, ' +
-        'unversioned, used by the CLI and the MCP server). Every route takes `Authorization: Bearer <API key>`. ' +
+        'unversioned, used by the CLI and the MCP server). Every route takes `Authorization: Bearer <API key>`; ' +
+        'the sign-in routes (`/api/auth/*`, `/api/session/verify`) start, end and report on the browser session ' +
+        'cookie `svc_session`. ' +
         'Errors use one body: `{success:false, error, message, details:{field, code}}`; every operation lists the ' +
         'statuses it can answer, each with its `error` code.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (tsk_…).' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (tsk_…).' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'svc_session',
+          description: 'A signed session from `POST /api/auth/login` (sent with its `nookies_user`).',
+        },
+      },
       ...errorComponents(),
     },
     paths,

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Context, Hono, HonoRequest } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { NotFoundError } from '../errors.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 import type { AppEnv } from './env.ts';
-import { toErrorResponse } from './error-body.ts';
+import { routeNotFound } from './error-body.ts';
 
 /** Where `npm run build` writes the web app (scripts/build-web.mjs). */
 export const WEB_APP_DIR = join(PROJECT_ROOT, 'dist', 'web');
@@ -21,31 +21,6 @@ export function isAppNavigation(req: HonoRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.path === '/') return true;
   return !SERVICE_PATHS.test(req.path) && (req.header('accept') ?? '').includes('text/html');
-}
-
-/**
- * The page's Content-Security-Policy: everything from this origin only (no CDN,
- * no inline script), WebSockets to this same host for subscriptions.
- */
-function contentSecurityPolicy(requestUrl: string): string {
-  const url = new URL(requestUrl);
-  const ws = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    `connect-src 'self' ${ws}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-function notFound(c: Context<AppEnv>) {
-  const { status, body } = toErrorResponse(new NotFoundError(`Route ${c.req.method} ${c.req.path}`), c.get('logger'));
-  return c.json(body, status as 404);
 }
 
 /**
@@ -83,8 +58,8 @@ export function mountWebApp(app: Hono<AppEnv>, dir: string = WEB_APP_DIR) {
     'index.html',
   );
 
-  app.get('/assets/*', async (c) => (await asset(c)) ?? notFound(c));
-  app.get('/favicon.svg', async (c) => (await favicon(c)) ?? notFound(c));
+  app.get('/assets/*', async (c) => (await asset(c)) ?? routeNotFound(c));
+  app.get('/favicon.svg', async (c) => (await favicon(c)) ?? routeNotFound(c));
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     if (!isAppNavigation(c.req)) return next();
     const res = await page(c);

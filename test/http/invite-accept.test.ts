@@ -92,6 +92,27 @@ describe('POST /api/auth/invite/accept', () => {
     expect((await res.json()).user).toEqual({ id: existing.id, email: existing.email, displayName: existing.displayName });
   });
 
+  it('two invites of one new email accepted at once: one makes the account, the other is 409 (never 500) and stays usable', async () => {
+    const email = `racer-${Math.random().toString(36).slice(2, 10)}@test.local`;
+    const first = await invite(email);
+    const second = await invite(email);
+    const answers = await Promise.all(
+      [first, second].map(({ token }) => accept({ token, displayName: 'Racer', password: PASSWORD })),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    // Both checks for an account run before either insert (the password hash between them takes a while).
+    expect(statuses).toEqual([200, 409]);
+    const lost = answers.find((res) => res.status === 409)!;
+    await expectError(lost, 409, 'token', 'account_exists');
+    expect(await t.db.user.count({ where: { email } })).toBe(1);
+    // The losing invite was not used up: accepted again, it signs in to the account the other made.
+    const again = await accept({ token: (answers[0] === lost ? first : second).token, password: PASSWORD });
+    expect(again.status).toBe(200);
+    const user = await t.db.user.findUniqueOrThrow({ where: { email } });
+    const teams = await t.db.teamMember.findMany({ where: { userId: user.id }, select: { teamId: true } });
+    expect(teams.map((m) => m.teamId).sort()).toEqual([first.board.team.id, second.board.team.id].sort());
+  });
+
   it('guessing from one IP is throttled like sign-in (429 with Retry-After)', async () => {
     const ip = freshIp();
     let res = await accept({ token: 'inv_guess', password: 'x' }, ip);

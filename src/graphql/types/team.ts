@@ -1,3 +1,4 @@
+import { inVisibleTeam } from '../../domain/access.ts';
 import { teamsOfWhere } from '../../domain/team.ts';
 import { TEAM_ROLES, addTeamMember, listTeamMembers, removeTeamMember, setTeamMemberRole } from '../../domain/team-member.ts';
 import { builder } from '../builder.ts';
@@ -129,7 +130,7 @@ builder.queryFields((t) => ({
     resolve: (query, _root, _args, ctx) =>
       ctx.db.agent.findMany({
         ...query,
-        where: { team: { members: { some: { userId: viewerOf(ctx).userId } } } },
+        where: inVisibleTeam(viewerOf(ctx).userId),
         orderBy: { displayName: 'asc' },
       }),
   }),

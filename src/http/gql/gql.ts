@@ -29,6 +29,9 @@ type Documents = {
     "\n  fragment RestSectionFields on Section {\n    id\n    title\n    projectId\n    taskCount\n  }\n": typeof types.RestSectionFieldsFragmentDoc,
     "\n  fragment RestSectionListFields on Section {\n    ...RestSectionFields\n    visible\n    deleted\n    ranking\n  }\n": typeof types.RestSectionListFieldsFragmentDoc,
     "\n  fragment ToolTaskFields on Task {\n    id\n    ticketNumber\n    title\n    description\n    priority\n    section {\n      title\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    createdAt\n    updatedAt\n  }\n": typeof types.ToolTaskFieldsFragmentDoc,
+    "\n  fragment ToolCreatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    priority\n    section {\n      title\n    }\n    createdAt\n  }\n": typeof types.ToolCreatedTaskFieldsFragmentDoc,
+    "\n  fragment ToolUpdatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    section {\n      title\n    }\n    updatedAt\n  }\n": typeof types.ToolUpdatedTaskFieldsFragmentDoc,
+    "\n  fragment ToolMovedTaskFields on Task {\n    id\n    ticketNumber\n    projectId\n    section {\n      title\n    }\n  }\n": typeof types.ToolMovedTaskFieldsFragmentDoc,
     "\n  fragment RestTaskFields on Task {\n    id\n    ticketNumber\n    uniqueIndex\n    title\n    description\n    priority\n    status\n    projectId\n    section {\n      ...SectionTitleFields\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    labels {\n      ...LabelFields\n    }\n    estimateMinutes\n    estimateSize\n    images\n    attachments\n    dueDate\n    parentId\n    subtasks {\n      id\n      ticketNumber\n      title\n      status\n    }\n    createdBy {\n      id\n      displayName\n    }\n    commentCount\n    createdAt\n    updatedAt\n  }\n": typeof types.RestTaskFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    email\n    displayName\n  }\n": typeof types.UserFieldsFragmentDoc,
     "\n  fragment UserProfileFields on User {\n    ...UserFields\n    photoURL\n  }\n": typeof types.UserProfileFieldsFragmentDoc,
@@ -51,9 +54,9 @@ type Documents = {
     "\n    query ToolListSections($projectId: Int!, $includeHidden: Boolean) {\n      sections(projectId: $projectId, includeHidden: $includeHidden) { ...SectionTitleFields }\n    }\n  ": typeof types.ToolListSectionsDocument,
     "\n    mutation ToolCreateSection($input: CreateSectionInput!) {\n      createSection(input: $input) { ...SectionTitleFields }\n    }\n  ": typeof types.ToolCreateSectionDocument,
     "\n    query ToolListMembers($projectId: Int!) {\n      projectMembers(projectId: $projectId) { ...UserProfileFields }\n    }\n  ": typeof types.ToolListMembersDocument,
-    "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) {\n        id\n        ticketNumber\n        title\n        priority\n        section {\n          title\n        }\n        createdAt\n      }\n    }\n  ": typeof types.ToolCreateTaskDocument,
-    "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) {\n        id\n        ticketNumber\n        title\n        section {\n          title\n        }\n        updatedAt\n      }\n    }\n  ": typeof types.ToolUpdateTaskDocument,
-    "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        id\n        ticketNumber\n        projectId\n        section {\n          title\n        }\n      }\n    }\n  ": typeof types.ToolMoveTaskDocument,
+    "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) { ...ToolCreatedTaskFields }\n    }\n  ": typeof types.ToolCreateTaskDocument,
+    "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) { ...ToolUpdatedTaskFields }\n    }\n  ": typeof types.ToolUpdateTaskDocument,
+    "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        ...ToolMovedTaskFields\n      }\n    }\n  ": typeof types.ToolMoveTaskDocument,
     "\n    query ToolListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {\n      tasks(filter: $filter, limit: $limit, offset: $offset) {\n        total\n        items { ...ToolTaskFields }\n      }\n    }\n  ": typeof types.ToolListTasksDocument,
     "\n    query ToolUserContext {\n      me { ...UserFields }\n    }\n  ": typeof types.ToolUserContextDocument,
     "\n    mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {\n      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }\n    }\n  ": typeof types.ToolCreateViewDocument,
@@ -123,6 +126,9 @@ const documents: Documents = {
     "\n  fragment RestSectionFields on Section {\n    id\n    title\n    projectId\n    taskCount\n  }\n": types.RestSectionFieldsFragmentDoc,
     "\n  fragment RestSectionListFields on Section {\n    ...RestSectionFields\n    visible\n    deleted\n    ranking\n  }\n": types.RestSectionListFieldsFragmentDoc,
     "\n  fragment ToolTaskFields on Task {\n    id\n    ticketNumber\n    title\n    description\n    priority\n    section {\n      title\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    createdAt\n    updatedAt\n  }\n": types.ToolTaskFieldsFragmentDoc,
+    "\n  fragment ToolCreatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    priority\n    section {\n      title\n    }\n    createdAt\n  }\n": types.ToolCreatedTaskFieldsFragmentDoc,
+    "\n  fragment ToolUpdatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    section {\n      title\n    }\n    updatedAt\n  }\n": types.ToolUpdatedTaskFieldsFragmentDoc,
+    "\n  fragment ToolMovedTaskFields on Task {\n    id\n    ticketNumber\n    projectId\n    section {\n      title\n    }\n  }\n": types.ToolMovedTaskFieldsFragmentDoc,
     "\n  fragment RestTaskFields on Task {\n    id\n    ticketNumber\n    uniqueIndex\n    title\n    description\n    priority\n    status\n    projectId\n    section {\n      ...SectionTitleFields\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    labels {\n      ...LabelFields\n    }\n    estimateMinutes\n    estimateSize\n    images\n    attachments\n    dueDate\n    parentId\n    subtasks {\n      id\n      ticketNumber\n      title\n      status\n    }\n    createdBy {\n      id\n      displayName\n    }\n    commentCount\n    createdAt\n    updatedAt\n  }\n": types.RestTaskFieldsFragmentDoc,
     "\n  fragment UserFields on User {\n    id\n    email\n    displayName\n  }\n": types.UserFieldsFragmentDoc,
     "\n  fragment UserProfileFields on User {\n    ...UserFields\n    photoURL\n  }\n": types.UserProfileFieldsFragmentDoc,
@@ -145,9 +151,9 @@ const documents: Documents = {
     "\n    query ToolListSections($projectId: Int!, $includeHidden: Boolean) {\n      sections(projectId: $projectId, includeHidden: $includeHidden) { ...SectionTitleFields }\n    }\n  ": types.ToolListSectionsDocument,
     "\n    mutation ToolCreateSection($input: CreateSectionInput!) {\n      createSection(input: $input) { ...SectionTitleFields }\n    }\n  ": types.ToolCreateSectionDocument,
     "\n    query ToolListMembers($projectId: Int!) {\n      projectMembers(projectId: $projectId) { ...UserProfileFields }\n    }\n  ": types.ToolListMembersDocument,
-    "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) {\n        id\n        ticketNumber\n        title\n        priority\n        section {\n          title\n        }\n        createdAt\n      }\n    }\n  ": types.ToolCreateTaskDocument,
-    "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) {\n        id\n        ticketNumber\n        title\n        section {\n          title\n        }\n        updatedAt\n      }\n    }\n  ": types.ToolUpdateTaskDocument,
-    "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        id\n        ticketNumber\n        projectId\n        section {\n          title\n        }\n      }\n    }\n  ": types.ToolMoveTaskDocument,
+    "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) { ...ToolCreatedTaskFields }\n    }\n  ": types.ToolCreateTaskDocument,
+    "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) { ...ToolUpdatedTaskFields }\n    }\n  ": types.ToolUpdateTaskDocument,
+    "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        ...ToolMovedTaskFields\n      }\n    }\n  ": types.ToolMoveTaskDocument,
     "\n    query ToolListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {\n      tasks(filter: $filter, limit: $limit, offset: $offset) {\n        total\n        items { ...ToolTaskFields }\n      }\n    }\n  ": types.ToolListTasksDocument,
     "\n    query ToolUserContext {\n      me { ...UserFields }\n    }\n  ": types.ToolUserContextDocument,
     "\n    mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {\n      createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }\n    }\n  ": types.ToolCreateViewDocument,
@@ -279,6 +285,18 @@ export function graphql(source: "\n  fragment ToolTaskFields on Task {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment ToolCreatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    priority\n    section {\n      title\n    }\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ToolCreatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    priority\n    section {\n      title\n    }\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ToolUpdatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    section {\n      title\n    }\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment ToolUpdatedTaskFields on Task {\n    id\n    ticketNumber\n    title\n    section {\n      title\n    }\n    updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ToolMovedTaskFields on Task {\n    id\n    ticketNumber\n    projectId\n    section {\n      title\n    }\n  }\n"): (typeof documents)["\n  fragment ToolMovedTaskFields on Task {\n    id\n    ticketNumber\n    projectId\n    section {\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment RestTaskFields on Task {\n    id\n    ticketNumber\n    uniqueIndex\n    title\n    description\n    priority\n    status\n    projectId\n    section {\n      ...SectionTitleFields\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    labels {\n      ...LabelFields\n    }\n    estimateMinutes\n    estimateSize\n    images\n    attachments\n    dueDate\n    parentId\n    subtasks {\n      id\n      ticketNumber\n      title\n      status\n    }\n    createdBy {\n      id\n      displayName\n    }\n    commentCount\n    createdAt\n    updatedAt\n  }\n"): (typeof documents)["\n  fragment RestTaskFields on Task {\n    id\n    ticketNumber\n    uniqueIndex\n    title\n    description\n    priority\n    status\n    projectId\n    section {\n      ...SectionTitleFields\n    }\n    assignees {\n      ...AssigneeFields\n    }\n    labels {\n      ...LabelFields\n    }\n    estimateMinutes\n    estimateSize\n    images\n    attachments\n    dueDate\n    parentId\n    subtasks {\n      id\n      ticketNumber\n      title\n      status\n    }\n    createdBy {\n      id\n      displayName\n    }\n    commentCount\n    createdAt\n    updatedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -367,15 +385,15 @@ export function graphql(source: "\n    query ToolListMembers($projectId: Int!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) {\n        id\n        ticketNumber\n        title\n        priority\n        section {\n          title\n        }\n        createdAt\n      }\n    }\n  "): (typeof documents)["\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) {\n        id\n        ticketNumber\n        title\n        priority\n        section {\n          title\n        }\n        createdAt\n      }\n    }\n  "];
+export function graphql(source: "\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) { ...ToolCreatedTaskFields }\n    }\n  "): (typeof documents)["\n    mutation ToolCreateTask($input: CreateTaskInput!) {\n      createTask(input: $input) { ...ToolCreatedTaskFields }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) {\n        id\n        ticketNumber\n        title\n        section {\n          title\n        }\n        updatedAt\n      }\n    }\n  "): (typeof documents)["\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) {\n        id\n        ticketNumber\n        title\n        section {\n          title\n        }\n        updatedAt\n      }\n    }\n  "];
+export function graphql(source: "\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) { ...ToolUpdatedTaskFields }\n    }\n  "): (typeof documents)["\n    mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n      updateTask(ref: $ref, input: $input) { ...ToolUpdatedTaskFields }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        id\n        ticketNumber\n        projectId\n        section {\n          title\n        }\n      }\n    }\n  "): (typeof documents)["\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        id\n        ticketNumber\n        projectId\n        section {\n          title\n        }\n      }\n    }\n  "];
+export function graphql(source: "\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        ...ToolMovedTaskFields\n      }\n    }\n  "): (typeof documents)["\n    mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {\n      moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {\n        ...ToolMovedTaskFields\n      }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

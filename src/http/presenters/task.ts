@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
 import { PRIORITIES } from '../../domain/task/fields.ts';
 import { graphql } from '../gql/index.ts';
-import type { RestTaskFieldsFragment, ToolTaskFieldsFragment } from '../gql/graphql.ts';
+import type {
+  RestTaskFieldsFragment,
+  ToolCreatedTaskFieldsFragment,
+  ToolMovedTaskFieldsFragment,
+  ToolTaskFieldsFragment,
+  ToolUpdatedTaskFieldsFragment,
+} from '../gql/graphql.ts';
 import { assigneeOut, assigneeSchema } from './assignee.ts';
 import { restLabel, restLabelSchema } from './label.ts';
 
 // Tasks: the spec 2.4 tool task (`section` is the section name, assignees
-// `{id, displayName}`, `priority` null when the task has none) and the REST
-// task (snake_case fields with `createdAt`/`updatedAt`, label ids as strings,
+// `{id, displayName}`, `priority` null when the task has none), the short
+// answers of the tool create, update and move routes, and the REST task
+// (snake_case fields with `createdAt`/`updatedAt`, label ids as strings,
 // subtasks). Each reads a selection of exactly the fields it shows.
 
 /** The GraphQL selection of a tool task: exactly what `toolTask` shows. */
@@ -56,6 +63,100 @@ export const toolTaskSchema = z.object({
   assignees: z.array(assigneeSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/** The GraphQL selection of a task the create tool made: exactly what `toolCreatedTask` shows. */
+export const TOOL_CREATED_TASK_FIELDS = graphql(`
+  fragment ToolCreatedTaskFields on Task {
+    id
+    ticketNumber
+    title
+    priority
+    section {
+      title
+    }
+    createdAt
+  }
+`);
+
+/** The answer of the create tool (spec 4.1): the new task in short. */
+export function toolCreatedTask(t: ToolCreatedTaskFieldsFragment) {
+  return {
+    id: t.id,
+    ticket_number: t.ticketNumber,
+    title: t.title,
+    priority: t.priority ?? null,
+    section: t.section.title,
+    createdAt: t.createdAt,
+  };
+}
+
+/** Schema of `toolCreatedTask`. */
+export const toolCreatedTaskSchema = z.object({
+  id: z.number(),
+  ticket_number: z.string(),
+  title: z.string(),
+  priority: z.enum(PRIORITIES).nullable(),
+  section: z.string(),
+  createdAt: z.string(),
+});
+
+/** The GraphQL selection of a task the update tool changed: exactly what `toolUpdatedTask` shows. */
+export const TOOL_UPDATED_TASK_FIELDS = graphql(`
+  fragment ToolUpdatedTaskFields on Task {
+    id
+    ticketNumber
+    title
+    section {
+      title
+    }
+    updatedAt
+  }
+`);
+
+/** The answer of the update tool (spec 4.1): the task in short. */
+export function toolUpdatedTask(t: ToolUpdatedTaskFieldsFragment) {
+  return {
+    id: t.id,
+    ticket_number: t.ticketNumber,
+    title: t.title,
+    section: t.section.title,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/** Schema of `toolUpdatedTask`. */
+export const toolUpdatedTaskSchema = z.object({
+  id: z.number(),
+  ticket_number: z.string(),
+  title: z.string(),
+  section: z.string(),
+  updatedAt: z.string(),
+});
+
+/** The GraphQL selection of a task the move tool moved: exactly what `toolMovedTask` shows. */
+export const TOOL_MOVED_TASK_FIELDS = graphql(`
+  fragment ToolMovedTaskFields on Task {
+    id
+    ticketNumber
+    projectId
+    section {
+      title
+    }
+  }
+`);
+
+/** The answer of the move tool (spec 4.1): where the task is now and its new number. */
+export function toolMovedTask(t: ToolMovedTaskFieldsFragment) {
+  return { id: t.id, ticket_number: t.ticketNumber, project_id: t.projectId, section: t.section.title };
+}
+
+/** Schema of `toolMovedTask`. */
+export const toolMovedTaskSchema = z.object({
+  id: z.number(),
+  ticket_number: z.string(),
+  project_id: z.number(),
+  section: z.string(),
 });
 
 /** The GraphQL selection of a REST task: exactly what `restTask` shows. */

@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../auth/password.ts';
 import { INVITE_TTL_DAYS } from '../../../domain/team-invite.ts';
 import { INVITE_ACCEPT_PATH } from '../../auth-middleware.ts';
 import { EVERY_ROUTE, errorResponsesOf, jsonSchemaOf } from '../../openapi.ts';
+import { signInAnswer } from './session-openapi.ts';
 
 // The OpenAPI entry of `POST /api/auth/invite/accept` (./invite.ts). That
 // handler sets cookies, so it is not a route-table entry the document is
@@ -25,14 +26,6 @@ const body = z
   })
   .strict();
 
-const answer = z
-  .object({
-    success: z.literal(true),
-    user: z.object({ id: z.number().int(), email: z.string(), displayName: z.string() }).strict(),
-    expiresAt: z.string().describe('When the session ends (ISO 8601).'),
-  })
-  .strict();
-
 /** `paths` entries of the invite routes. */
 export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
   return {
@@ -46,7 +39,10 @@ export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
           'without a password gets the one given. The person joins the team (and its boards) and is signed in exactly as by ' +
           '`POST /api/auth/login`: the same answer and the `svc_session` (HttpOnly) and `nookies_user` cookies. An unknown, ' +
           'expired, revoked or used token answers one 400 naming `token` (`invalid_invite`). Every attempt is charged to the ' +
-          'client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`.',
+          'client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`; ' +
+          'with SESSION_SECRET unset, sessions are disabled (404 `sessions_disabled`). When an account for the email ' +
+          'is made while the invite is being accepted (another invite, an admin), the answer is 409 `account_exists` ' +
+          'and the invite stays usable with that account’s password.',
         tags: ['auth'],
         security: [],
         parameters: [],
@@ -54,9 +50,10 @@ export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
         responses: {
           '200': {
             description: 'Signed in; `Set-Cookie` carries `svc_session` and `nookies_user`.',
-            content: { 'application/json': { schema: jsonSchemaOf(answer, 'output') } },
+            content: { 'application/json': { schema: jsonSchemaOf(signInAnswer, 'output') } },
           },
-          ...errorResponsesOf(EVERY_ROUTE),
+          // 404: sessions are disabled (SESSION_SECRET unset); 409: the account was made meanwhile.
+          ...errorResponsesOf([...EVERY_ROUTE, 'NOT_FOUND', 'CONFLICT']),
         },
       },
     },

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
-import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
-import { toolTask, toolTaskSchema } from '../../presenters/task.ts';
+import {
+  toolCreatedTask,
+  toolCreatedTaskSchema,
+  toolMovedTask,
+  toolMovedTaskSchema,
+  toolTask,
+  toolTaskSchema,
+  toolUpdatedTask,
+  toolUpdatedTaskSchema,
+} from '../../presenters/task.ts';
 import { bodyId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -10,7 +18,7 @@ import { TASK_FIELD_NAMES, createInputOf, refuseLabels, taskWriteFields, updateI
 import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskRefBody, toTaskRef } from '../shared/task-ref.ts';
 
-// Tool task routes (spec 4.1); the task object is the presenter's `toolTask`.
+// Tool task routes (spec 4.1); every answer is shaped by the task presenter.
 
 const createBody = z.object({
   project_id: bodyId().describe('Project (board) id, required.'),
@@ -34,40 +42,17 @@ export const createTaskRoute = route({
     'a `task.created` event is emitted.',
   document: graphql(`
     mutation ToolCreateTask($input: CreateTaskInput!) {
-      createTask(input: $input) {
-        id
-        ticketNumber
-        title
-        priority
-        section {
-          title
-        }
-        createdAt
-      }
+      createTask(input: $input) { ...ToolCreatedTaskFields }
     }
   `),
   body: createBody,
-  response: z.object({
-    id: z.number(),
-    ticket_number: z.string(),
-    title: z.string(),
-    priority: z.enum(PRIORITIES).nullable(),
-    section: z.string(),
-    createdAt: z.string(),
-  }),
+  response: toolCreatedTaskSchema,
   fieldNames: TASK_FIELD_NAMES,
   toVariables: ({ body }) => {
     refuseLabels(body, 'POST /api/mcp/tasks/create');
     return { input: createInputOf(body) };
   },
-  toBody: (data) => ({
-    id: data.createTask.id,
-    ticket_number: data.createTask.ticketNumber,
-    title: data.createTask.title,
-    priority: data.createTask.priority,
-    section: data.createTask.section.title,
-    createdAt: data.createTask.createdAt,
-  }),
+  toBody: (data) => toolCreatedTask(data.createTask),
 });
 
 const updateBody = z.object({
@@ -92,25 +77,11 @@ export const updateTaskRoute = route({
     'and due date. Only a real change sets `updatedAt`, emits `task.updated` and notifies watchers; `labels` → 400.',
   document: graphql(`
     mutation ToolUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
-      updateTask(ref: $ref, input: $input) {
-        id
-        ticketNumber
-        title
-        section {
-          title
-        }
-        updatedAt
-      }
+      updateTask(ref: $ref, input: $input) { ...ToolUpdatedTaskFields }
     }
   `),
   body: updateBody,
-  response: z.object({
-    id: z.number(),
-    ticket_number: z.string(),
-    title: z.string(),
-    section: z.string(),
-    updatedAt: z.string(),
-  }),
+  response: toolUpdatedTaskSchema,
   fieldNames: { ...TASK_FIELD_NAMES, sectionId: 'sectionId' },
   toVariables: ({ body }) => {
     refuseLabels(body, 'POST /api/mcp/tasks/update');
@@ -119,13 +90,7 @@ export const updateTaskRoute = route({
     }
     return { ref: toTaskRef(body), input: updateInputOf(body, body.sectionId ?? body.section_id) };
   },
-  toBody: (data) => ({
-    id: data.updateTask.id,
-    ticket_number: data.updateTask.ticketNumber,
-    title: data.updateTask.title,
-    section: data.updateTask.section.title,
-    updatedAt: data.updateTask.updatedAt,
-  }),
+  toBody: (data) => toolUpdatedTask(data.updateTask),
 });
 
 /** tasksvc_move_task_between_boards: POST /tasks/move. */
@@ -143,12 +108,7 @@ export const moveTaskRoute = route({
   document: graphql(`
     mutation ToolMoveTask($ref: TaskRefInput!, $targetProjectId: Int!, $targetSectionId: Int) {
       moveTask(ref: $ref, targetProjectId: $targetProjectId, targetSectionId: $targetSectionId) {
-        id
-        ticketNumber
-        projectId
-        section {
-          title
-        }
+        ...ToolMovedTaskFields
       }
     }
   `),
@@ -157,18 +117,13 @@ export const moveTaskRoute = route({
     target_project_id: bodyId().describe('Board to move to, required.'),
     target_section_id: bodyId().optional().describe('Section of the target board.'),
   }),
-  response: z.object({ id: z.number(), ticket_number: z.string(), project_id: z.number(), section: z.string() }),
+  response: toolMovedTaskSchema,
   toVariables: ({ body }) => ({
     ref: toTaskRef(body),
     targetProjectId: body.target_project_id,
     targetSectionId: body.target_section_id,
   }),
-  toBody: (data) => ({
-    id: data.moveTask.id,
-    ticket_number: data.moveTask.ticketNumber,
-    project_id: data.moveTask.projectId,
-    section: data.moveTask.section.title,
-  }),
+  toBody: (data) => toolMovedTask(data.moveTask),
 });
 
 /** tasksvc_list_tasks / tasksvc_get_tasks: GET /tasks. */
