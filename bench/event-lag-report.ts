@@ -221,7 +221,7 @@ export class PhaseTally {
 }
 
 /**
- * p99 lag from commit at the fixed rate, per path (issue #19: at 20 updates/s with 100 graphql-ws
+ * p99 lag from commit at the fixed rate, per path (the target load: 20 updates/s with 100 graphql-ws
  * subscribers and 5 webhook receivers on a 2-core machine).
  */
 export const P99_TARGET_MS = { subscribers: 1_000, webhooks: 2_000 } as const;

@@ -1,4 +1,4 @@
-// `npm run bench:events` (issue #7): event lag from commit to webhook receipt
+// `npm run bench:events`: event lag from commit to webhook receipt
 // and to WebSocket subscribers at a fixed update rate, and deliveries/s at
 // saturation. A fresh PostgreSQL database, Redis under a prefix of its own,
 // the app as a child process (production, dispatcher on); webhook receivers

@@ -1,4 +1,4 @@
-// Task search benchmark (issue 6). Not a test: run it by hand.
+// Task search benchmark. Not a test: run it by hand.
 //
 //   npm run bench:search [-- --tasks 100000 --projects 50 --queries 1000 --json | --smoke]
 //

@@ -4,11 +4,26 @@
 //
 // Excluded from the score, and listed apart: string-literal mutants in the
 // human-readable message of an error (the message argument of `new
-// …Error(…)`, or a `message:` property). Error codes, fields and details stay
+// …Error(…)` or of a zod `.refine(check, message)`, or a `message:` property). Error codes, fields and details stay
 // in: tests assert those.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const dir = 'reports/mutation';
+const outFile = 'docs/MUTATION.md';
+const NOTES_START = '<!-- notes: kept by scripts/mutation-report.mjs -->';
+const NOTES_END = '<!-- end of notes -->';
+const previous = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
+const notes = previous.includes(NOTES_START) && previous.includes(NOTES_END)
+  ? previous.slice(previous.indexOf(NOTES_START), previous.indexOf(NOTES_END) + NOTES_END.length)
+  : `${NOTES_START}\n${NOTES_END}`;
+
+/** Every .ts file under `root`, as repository paths, sorted. */
+function sourceFiles(root) {
+  return readdirSync(root, { recursive: true })
+    .map((p) => `${root}/${p}`)
+    .filter((p) => p.endsWith('.ts'))
+    .sort();
+}
 const files = new Map();
 for (const name of readdirSync(dir)
   .filter((n) => n.endsWith('.json') && !n.endsWith('.incremental.json'))
@@ -31,13 +46,14 @@ const messageArg = (cls) => (cls === 'ValidationError' || cls === 'AppError' ? 1
 
 /**
  * True when the literal at `at` is an error's message: inside the message
- * argument of the innermost enclosing `new …Error(` call, or the value of a
+ * argument of the innermost enclosing `new …Error(` or zod `.refine(` call
+ * (its second argument is the issue's message), or the value of a
  * `message:` property.
  */
 function isErrorMessage(source, at) {
   if (/\bmessage:\s*$/.test(source.slice(Math.max(0, at - 40), at))) return true;
   const before = source.slice(Math.max(0, at - 600), at);
-  const calls = [...before.matchAll(/new (\w*Error)\(/g)];
+  const calls = [...before.matchAll(/new (\w*Error)\(|\.(refine)\(/g)];
   for (const call of calls.reverse()) {
     let depth = 0;
     let arg = 0;
@@ -52,7 +68,7 @@ function isErrorMessage(source, at) {
         depth--;
       } else if (ch === ',' && depth === 0) arg++;
     }
-    if (inside) return arg === messageArg(call[1]);
+    if (inside) return arg === (call[2] === 'refine' ? 1 : messageArg(call[1]));
   }
   return false;
 }
@@ -89,13 +105,18 @@ for (const [path, file] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
   }
   excluded.count += messages;
   total = { killed: total.killed + killed, counted: total.counted + counted };
-  rows.push({ path, killed, counted, messages, meta: file.meta });
+  const timeouts = file.mutants.filter((m) => m.status === 'Timeout').length;
+  rows.push({ path, killed, counted, messages, timeouts, meta: file.meta });
 }
 
+const domainFiles = sourceFiles('src/domain');
+const unmeasured = domainFiles.filter((p) => !files.has(p));
 const pct = (k, n) => (n === 0 ? '–' : `${((100 * k) / n).toFixed(1)} %`);
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').slice(0, 110);
 const out = [
   '# Mutation testing of the domain rules',
+  '',
+  notes,
   '',
   'StrykerJS mutates `src/domain/**` (changes one operator, condition, literal or block at a time) and runs the',
   'domain tests (`vitest.mutation.config.ts`: `test/domain`, plus the webhook rule tests) against each mutant. A',
@@ -105,16 +126,18 @@ const out = [
   '',
   'Score = killed (a test failed, or the mutant hung until the timeout) ÷ (killed + survived + not covered by any',
   'test). **Excluded:** string-literal mutants in the human-readable message of an error (the message argument',
-  `of \`new …Error(…)\` or a \`message:\` property): ${excluded.count} mutants. Error codes, fields and details are not`,
+  `of \`new …Error(…)\` or of a zod \`.refine(check, message)\`, or a \`message:\` property): ${excluded.count} mutants. Error codes, fields and details are not`,
   'excluded; the tests assert them.',
   '',
-  `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} files).`,
+  `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} of ${domainFiles.length} files of src/domain measured).`,
   '',
-  '| file | killed | mutants | score | error-message literals (excluded) | measured | load (1 min, start → end) | tests run |',
-  '|---|---:|---:|---:|---:|---|---|---|',
+  `**Not measured** (${unmeasured.length}): ${unmeasured.length ? unmeasured.map((p) => `\`${p}\``).join(', ') : 'none'}.`,
+  '',
+  '| file | killed | of which timeouts | mutants | score | error-message literals (excluded) | measured | load (1 min, start → end) | tests run |',
+  '|---|---:|---:|---:|---:|---:|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.path} | ${r.killed} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} | ${r.meta.started ?? '?'} | ${r.meta.load ?? '?'} | ${cell(r.meta.tests ?? 'all domain tests')} |`,
+      `| ${r.path} | ${r.killed} | ${r.timeouts} | ${r.counted} | ${pct(r.killed, r.counted)} | ${r.messages} | ${r.meta.started ?? '?'} | ${r.meta.load ?? '?'} | ${cell(r.meta.tests ?? 'all domain tests')} |`,
   ),
   '',
   `## Surviving mutants (${survivors.length})`,
@@ -128,7 +151,7 @@ const out = [
   ),
   '',
 ];
-writeFileSync('docs/MUTATION.md', out.join('\n'));
+writeFileSync(outFile, out.join('\n'));
 console.log(
   `docs/MUTATION.md: ${pct(total.killed, total.counted)} (${total.killed}/${total.counted}), ${survivors.length} survivors`,
 );

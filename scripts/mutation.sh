@@ -21,9 +21,13 @@ for f in "${files[@]}"; do
   batch=$(echo "${f#src/}" | sed 's/\.ts$//; s|/|-|g')
   echo "== $f"
   started=$(date -u +'%Y-%m-%d %H:%M'); load_start=$(cut -d' ' -f1 /proc/loadavg)
-  MUTATION_BATCH=$batch nice -n 19 npx stryker run --mutate "$f" || echo "stryker failed on $f (see above)"
-  # When and under what load the file was measured (docs/MUTATION.md shows it).
-  printf '{"started":"%s UTC","load":"%s → %s","tests":"%s"}\n' "$started" "$load_start" \
-    "$(cut -d' ' -f1 /proc/loadavg)" "${MUTATION_TESTS:-all domain tests}" > "reports/mutation/$batch.meta"
+  if MUTATION_BATCH=$batch nice -n 19 npx stryker run --mutate "$f"; then
+    # When, at which commit and under what load the file was measured (docs/MUTATION.md shows it).
+    printf '{"started":"%s UTC @%s","load":"%s → %s","tests":"%s"}\n' "$started" "$(git rev-parse --short HEAD)" "$load_start" \
+      "$(cut -d' ' -f1 /proc/loadavg)" "${MUTATION_TESTS:-all domain tests}" > "reports/mutation/$batch.meta"
+  else
+    # The report of an earlier run (if any) stays with its own meta.
+    echo "stryker failed on $f (see above)"
+  fi
 done
 node scripts/mutation-report.mjs

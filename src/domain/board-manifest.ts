@@ -6,7 +6,7 @@ import { labelName } from './label.ts';
 import { sectionTitle } from './section.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { parseInput } from './validate.ts';
-import { idField } from './fields.ts';
+import { idField, NAME_LIMITS } from './fields.ts';
 
 /**
  * Limits of a board manifest (spec 4.3, 8). They apply to both forms: the
@@ -23,6 +23,11 @@ export const BOARD_LIMITS = {
   taskDescriptionMax: TASK_LIMITS.descriptionMax,
   assigneesMax: 50,
 } as const;
+
+/** `BOARD_LIMITS` in words, as the API descriptions of both manifest forms state them. */
+export const BOARD_LIMITS_TEXT =
+  `title 1-${BOARD_LIMITS.titleMax}, ${BOARD_LIMITS.sectionsMin}-${BOARD_LIMITS.sectionsMax} sections, ` +
+  `up to ${BOARD_LIMITS.labelsMax} labels, up to ${BOARD_LIMITS.tasksMax} tasks, task titles 1-${BOARD_LIMITS.taskTitleMax}`;
 
 /** One starter task, with every reference resolved to an index of the plan. */
 export interface PlannedTask {
@@ -176,7 +181,7 @@ export const teamBoardInput = z.object({
   description: z.string().max(L.descriptionMax).nullish(),
   sections: sectionsList(),
   labels: z
-    .array(z.object({ name: labelName(), color: z.string().max(50).nullish() }))
+    .array(z.object({ name: labelName(), color: z.string().max(NAME_LIMITS.labelColorMax).nullish() }))
     .max(L.labelsMax)
     .nullish(),
   tasks: z

@@ -9,7 +9,7 @@ import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput, requiredString } from './validate.ts';
-import { idField } from './fields.ts';
+import { idField, NAME_LIMITS } from './fields.ts';
 import { PAGE_LIMITS, pageFields, pageWindow } from './page.ts';
 
 /** Comments list paging (spec 4.1, 8): the common page sizes. */
@@ -43,7 +43,7 @@ const addInput = z.object({
       z.object({
         userId: idField(),
         // Accepted for the spec's input shape, never stored: the name is read from the user row.
-        displayName: z.string().max(200).nullish(),
+        displayName: z.string().max(NAME_LIMITS.displayNameMax).nullish(),
       }),
     )
     .max(MAX_COMMENT_MENTIONS)

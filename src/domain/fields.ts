@@ -18,7 +18,12 @@ export const NAME_LIMITS = {
   viewTitleMax: 200,
   urlMax: 2048,
   emailMax: 320,
+  displayNameMax: 200,
+  labelColorMax: 50,
 } as const;
+
+/** A limit as descriptions print it, with thousands separators (10000 → "10,000"). */
+export const printedLimit = (n: number) => n.toLocaleString('en-US');
 
 /** A positive integer id. */
 export const idField = () => z.number().int().positive().max(MAX_INT);

@@ -15,7 +15,7 @@ export const labelName = () => z.string().trim().min(1).max(NAME_LIMITS.labelNam
 const createLabelInput = z.object({
   projectId: idField(),
   name: labelName(),
-  color: z.string().trim().max(50).nullish(),
+  color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish(),
 });
 
 /** The error for a name already used on the board. */
@@ -88,7 +88,7 @@ async function requireLabel(db: Pick<Db, 'label'>, userId: number, labelId: numb
   return label;
 }
 
-const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(50).nullish() });
+const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish() });
 export type UpdateLabelInput = z.input<typeof updateLabelInput>;
 
 /**

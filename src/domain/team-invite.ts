@@ -10,6 +10,7 @@ import { TEAM_ROLES, type TeamActor, joinTeam, requireTeamOwner } from './team-m
 import { inTransaction } from './task/transaction.ts';
 import { passwordInput } from './user.ts';
 import { parseInput } from './validate.ts';
+import { NAME_LIMITS } from './fields.ts';
 
 /**
  * Invites: how a person from outside joins a team.
@@ -138,7 +139,7 @@ export async function revokeTeamInvite(db: Db, actorId: TeamActor, inviteId: num
 const acceptInput = z
   .object({
     token: z.string().min(1).max(TOKEN_MAX),
-    displayName: z.string().trim().min(1).max(200).optional(),
+    displayName: z.string().trim().min(1).max(NAME_LIMITS.displayNameMax).optional(),
     password: z.string().min(1).max(PASSWORD_MAX),
   })
   .strict();

@@ -5,11 +5,13 @@ import { parseInput } from './validate.ts';
 
 /** Most users one search answers. */
 export const USER_SEARCH_MAX = 20;
+/** Longest search prefix (characters). */
+export const USER_SEARCH_QUERY_MAX = 100;
 /** Most emails one `getByEmails` call may ask for. */
 export const EMAIL_LOOKUP_MAX = 100;
 
 const searchInput = z.object({
-  query: z.string().trim().min(1).max(100),
+  query: z.string().trim().min(1).max(USER_SEARCH_QUERY_MAX),
   limit: z.number().int().min(1).max(USER_SEARCH_MAX).default(USER_SEARCH_MAX),
 });
 

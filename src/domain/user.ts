@@ -8,7 +8,7 @@ import { parseInput } from './validate.ts';
 
 const newUserInput = z.object({
   email: z.string().trim().toLowerCase().email().max(NAME_LIMITS.emailMax),
-  displayName: z.string().trim().min(1).max(200),
+  displayName: z.string().trim().min(1).max(NAME_LIMITS.displayNameMax),
   photoUrl: z.string().url().max(2000).nullish(),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
 });

@@ -17,6 +17,9 @@ export const EVENT_TYPE_KEY = 'X-Event-Type';
 /** Subscriptions per project or team, as GitHub limits hooks per repository. */
 export const MAX_SUBSCRIPTIONS_PER_SCOPE = 20;
 
+/** Longest subscription description (characters). */
+export const WEBHOOK_DESCRIPTION_MAX = 500;
+
 /** Domain options that depend on configuration. */
 export interface WebhookPolicy {
   /** Accept private, loopback and link-local destinations (WEBHOOK_ALLOW_PRIVATE). */
@@ -93,7 +96,7 @@ function parseUrl(raw: unknown, policy: WebhookPolicy): string {
   return url;
 }
 
-const descriptionSchema = z.string().trim().max(500).nullish();
+const descriptionSchema = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).nullish();
 
 export interface CreateWebhookInput {
   url: unknown;

@@ -3,11 +3,25 @@
 // field, and a team reference that is neither an id nor a UUID is NOT_FOUND
 // before it reaches the database (a malformed UUID there is a driver error, a 500).
 import { describe, expect, it } from 'vitest';
-import { requireProject, requireTeam, visibleProjectsWhere } from '../../src/domain/access.ts';
+import { Prisma } from '../../src/generated/prisma/client.ts';
+import {
+  inVisibleProject,
+  inVisibleTeam,
+  knownUsersWhere,
+  myDraftsWhere,
+  requireProject,
+  requireTeam,
+  teammatesWhere,
+  visibleProjectIds,
+  visibleProjectSql,
+  visibleProjectsWhere,
+  visibleTeamsWhere,
+  visibleWebhooksWhere,
+} from '../../src/domain/access.ts';
 import { useBystander } from '../support/bystander.ts';
 import { useTestDb } from '../support/database.ts';
 import { expectAppError } from '../support/errors.ts';
-import { makeBoard, makeTeam, makeUser } from '../support/factories.ts';
+import { makeBoard, makeProject, makeTeam, makeUser } from '../support/factories.ts';
 
 const db = useTestDb();
 const bystander = useBystander(db);
@@ -80,5 +94,72 @@ describe('requireTeam', () => {
       `{${uuid}}`,
     ])
       await expectAppError(requireTeam(db, ada.id, ref), 'NOT_FOUND', 'team_id');
+  });
+});
+
+describe('the visibility filters', () => {
+  /**
+   * Ada's world: a team board (Ada, Tom on team and board), Bea on the board
+   * only, Tim on the team only, a second team of Ada's with Cy, and a project
+   * of Ada's outside any team; the bystander tenant is everyone else.
+   */
+  async function world() {
+    const [ada, tom, bea, tim, cy, stranger] = await Promise.all(['Ada', 'Tom', 'Bea', 'Tim', 'Cy', 'Stranger'].map((n) => makeUser(db, n)));
+    const board = await makeBoard(db, ada.id, {}, [tom.id, tim.id]);
+    await db.projectMember.deleteMany({ where: { projectId: board.project.id, userId: tim.id } });
+    await db.projectMember.create({ data: { projectId: board.project.id, userId: bea.id } });
+    const second = await makeTeam(db, [ada.id, cy.id]);
+    const loose = await makeProject(db, { memberIds: [ada.id] });
+    await makeProject(db, { memberIds: [stranger.id, tom.id] });
+    return { ada, tom, bea, tim, cy, stranger, board, second, loose };
+  }
+  const ids = (rows: { id: number | string }[]) => rows.map((r) => r.id).sort();
+
+  it('projects, teams and what belongs to them: exactly those of the user', async () => {
+    const w = await world();
+    expect(ids(await db.project.findMany({ where: visibleProjectsWhere(w.ada.id) }))).toEqual(ids([w.board.project, w.loose]));
+    expect((await visibleProjectIds(db, w.ada.id)).sort()).toEqual(ids([w.board.project, w.loose]));
+    expect(await visibleProjectIds(db, w.tim.id)).toEqual([]);
+    expect(ids(await db.team.findMany({ where: visibleTeamsWhere(w.ada.id) }))).toEqual(ids([w.board.team, w.second]));
+    expect(ids(await db.team.findMany({ where: visibleTeamsWhere(w.bea.id) }))).toEqual([]);
+    const sections = await db.section.findMany({ where: { ...inVisibleProject(w.bea.id) } });
+    expect([...new Set(sections.map((s) => s.projectId))]).toEqual([w.board.project.id]);
+    const strangers = await makeTeam(db, [w.stranger.id]);
+    const agents = await Promise.all([w.board.team, w.second, strangers].map((t) => db.agent.create({ data: { teamId: t.id, displayName: 'Bot' } })));
+    expect(ids(await db.agent.findMany({ where: inVisibleTeam(w.cy.id) }))).toEqual(ids([agents[1]]));
+  });
+
+  it('the raw SQL form agrees with visibleProjectsWhere', async () => {
+    const w = await world();
+    const sees = async (userId: number, projectId: number) => {
+      const [row] = await db.$queryRaw<{ ok: boolean }[]>`SELECT ${visibleProjectSql(Prisma.sql`${projectId}::integer`, userId)} AS ok`;
+      return row.ok;
+    };
+    expect([await sees(w.bea.id, w.board.project.id), await sees(w.tim.id, w.board.project.id), await sees(w.ada.id, bystander.tenant.projectId)]).toEqual([true, false, false]);
+  });
+
+  it('team mates are the users sharing a team (the user included); known users add board mates', async () => {
+    const w = await world();
+    const users = async (where: Prisma.UserWhereInput) => ids(await db.user.findMany({ where, select: { id: true } }));
+    expect(await users(teammatesWhere(w.ada.id))).toEqual(ids([w.ada, w.tom, w.tim, w.cy]));
+    expect(await users(teammatesWhere(w.bea.id))).toEqual([]);
+    expect(await users(knownUsersWhere(w.ada.id))).toEqual(ids([w.ada, w.tom, w.tim, w.cy, w.bea]));
+    expect(await users(knownUsersWhere(w.bea.id))).toEqual(ids([w.bea, w.ada, w.tom]));
+    expect(await users(knownUsersWhere(w.stranger.id))).toEqual(ids([w.stranger, w.tom]));
+  });
+
+  it("webhooks of the user's boards and teams; drafts only the user's own", async () => {
+    const w = await world();
+    const hook = (scope: { projectId: number } | { teamId: number }) =>
+      db.webhookSubscription.create({ data: { ...scope, url: 'https://hooks.example.com/x', secret: 'whsec_x', createdById: w.ada.id, metadata: {} } });
+    const onBoard = await hook({ projectId: w.board.project.id });
+    const onSecond = await hook({ teamId: w.second.id });
+    const hooks = async (userId: number) => ids(await db.webhookSubscription.findMany({ where: visibleWebhooksWhere(userId), select: { id: true } }));
+    expect(await hooks(w.ada.id)).toEqual(ids([onBoard, onSecond]));
+    expect(await hooks(w.bea.id)).toEqual([onBoard.id]);
+    expect(await hooks(w.cy.id)).toEqual([onSecond.id]);
+    const mine = await db.taskDraft.create({ data: { userId: w.ada.id, projectId: w.board.project.id, title: 'mine' } });
+    await db.taskDraft.create({ data: { userId: w.tom.id, projectId: w.board.project.id, title: 'theirs' } });
+    expect(ids(await db.taskDraft.findMany({ where: myDraftsWhere(w.ada.id) }))).toEqual([mine.id]);
   });
 });

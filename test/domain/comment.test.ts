@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addComment, commentListQuery } from '../../src/domain/comment.ts';
+import { addComment, commentListQuery, deleteComment, editComment } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
@@ -119,5 +119,89 @@ describe('addComment', () => {
     const imgs = Array.from({ length: 21 }, (_, i) => `https://img.test/${i}.png`);
     await expectAppError(addComment(db, author.id, { taskId: task.id }, { text: 'x', images: imgs }), 'VALIDATION', 'images');
     await addComment(db, author.id, { taskId: task.id }, { text: 'x', images: imgs.slice(0, 20), mentions: m.slice(0, 50) });
+  });
+});
+
+/** The comment board events of a project: type, task, ticket number, actor, data. */
+const commentEvents = async (projectId: number) =>
+  (await db.outboxEvent.findMany({ where: { projectId, type: { startsWith: 'comment.' } }, orderBy: { id: 'asc' } })).map(
+    (e) => [e.type, e.taskId, e.ticketNumber, e.actorId, e.data],
+  );
+
+describe('comment events and mentions', () => {
+  it('add writes comment.created; a mention stores the member\'s own name and notifies with the author\'s', async () => {
+    const { author, peer, project, task } = await setup();
+    const c = await addComment(db, author.id, { taskId: task.id }, {
+      text: 'hi',
+      mentions: [{ userId: peer.id, displayName: 'Spoofed name' }],
+    });
+    expect(await commentEvents(project.id)).toEqual([
+      ['comment.created', task.id, 'CMT-1', author.id, { commentId: c.id, actor: { id: author.id } }],
+    ]);
+    const mentions = await db.commentMention.findMany({ where: { commentId: c.id } });
+    expect(mentions.map((m) => [m.userId, m.displayName])).toEqual([[peer.id, peer.displayName]]);
+    const [note] = await db.notification.findMany({ where: { userId: peer.id } });
+    expect([note.type, note.taskId, note.actorId, note.message]).toEqual([
+      'mention',
+      task.id,
+      author.id,
+      `${author.displayName} mentioned you on CMT-1: Discuss`,
+    ]);
+  });
+
+  it('a comment without mentions stores none and notifies nobody', async () => {
+    const { author, task } = await setup();
+    const c = await addComment(db, author.id, { taskId: task.id }, { text: 'plain', mentions: [] });
+    expect([await db.commentMention.count({ where: { commentId: c.id } }), await db.notification.count({ where: { taskId: task.id } })]).toEqual([0, 0]);
+  });
+});
+
+describe('editComment and deleteComment', () => {
+  it('the author edits: rendered text, editedAt, a comment.updated event; the same text again changes nothing', async () => {
+    const { author, peer, project, task } = await setup();
+    const c = await addComment(db, author.id, { taskId: task.id }, { text: '<p>v1</p>', mentions: [{ userId: peer.id }] });
+    expect(c.editedAt).toBeNull();
+    const edited = await editComment(db, author.id, c.id, { text: '**v2**', contentType: 'markdown' });
+    expect(edited.text).toBe('<p><strong>v2</strong></p>');
+    expect(edited.editedAt).toBeInstanceOf(Date);
+    const again = await editComment(db, author.id, c.id, { text: '<p><strong>v2</strong></p>' });
+    expect(again.editedAt).toEqual(edited.editedAt);
+    const row = await db.comment.findUniqueOrThrow({ where: { id: c.id }, include: { mentions: true } });
+    expect([row.text, row.authorId, row.mentions.map((m) => m.userId)]).toEqual(['<p><strong>v2</strong></p>', author.id, [peer.id]]);
+    expect((await commentEvents(project.id)).slice(1)).toEqual([
+      ['comment.updated', task.id, 'CMT-1', author.id, { commentId: c.id, actor: { id: author.id } }],
+    ]);
+    // Edits notify nobody again.
+    expect(await db.notification.count({ where: { userId: peer.id } })).toBe(1);
+    await expectAppError(editComment(db, author.id, c.id, { text: ' ' }), 'VALIDATION', 'text');
+    await expectAppError(editComment(db, author.id, c.id, { text: '<script>x</script>' }), 'VALIDATION', 'text', 'empty');
+  });
+
+  it('the author deletes: the row and its mentions go, a comment.deleted event; it is NOT_FOUND afterwards', async () => {
+    const { author, peer, project, task } = await setup();
+    const keep = await addComment(db, author.id, { taskId: task.id }, { text: 'keep', mentions: [{ userId: peer.id }] });
+    const c = await addComment(db, author.id, { taskId: task.id }, { text: 'bye', mentions: [{ userId: peer.id }] });
+    expect(await deleteComment(db, author.id, c.id)).toEqual({ id: c.id, taskId: task.id });
+    expect(await db.comment.findMany({ where: { taskId: task.id }, select: { id: true } })).toEqual([{ id: keep.id }]);
+    expect((await db.commentMention.findMany({ where: { userId: peer.id } })).map((m) => m.commentId)).toEqual([keep.id]);
+    expect((await commentEvents(project.id)).slice(2)).toEqual([
+      ['comment.deleted', task.id, 'CMT-1', author.id, { commentId: c.id, actor: { id: author.id } }],
+    ]);
+    await expectAppError(deleteComment(db, author.id, c.id), 'NOT_FOUND', 'commentId');
+    await expectAppError(editComment(db, author.id, c.id, { text: 'x' }), 'NOT_FOUND', 'commentId');
+  });
+
+  it('another member is FORBIDDEN, another tenant NOT_FOUND; the comment stays as it was', async () => {
+    const { author, peer, outsider, project, task } = await setup();
+    const c = await addComment(db, author.id, { taskId: task.id }, { text: '<p>mine</p>' });
+    for (const call of [() => editComment(db, peer.id, c.id, { text: 'x' }), () => deleteComment(db, peer.id, c.id)]) {
+      await expectAppError(call(), 'FORBIDDEN', 'commentId');
+    }
+    for (const call of [() => editComment(db, outsider.id, c.id, { text: 'x' }), () => deleteComment(db, outsider.id, c.id)]) {
+      await expectAppError(call(), 'NOT_FOUND', 'commentId');
+    }
+    await expectAppError(deleteComment(db, author.id, 0), 'VALIDATION', 'commentId');
+    expect(await db.comment.findUniqueOrThrow({ where: { id: c.id } })).toEqual(c);
+    expect(await commentEvents(project.id)).toHaveLength(1);
   });
 });

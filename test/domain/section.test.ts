@@ -7,7 +7,7 @@ import { makeBoard, makeUser } from '../support/factories.ts';
 import { rejection } from '../support/errors.ts';
 
 const db = useTestDb();
-useBystander(db);
+const bystander = useBystander(db);
 
 
 async function board(sections = ['Todo', 'Doing', 'Done']) {
@@ -65,7 +65,7 @@ describe('sections', () => {
     let err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id }));
     expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'title', 'at_least_one_required']);
     err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: b.id }));
-    expect(err.field).toBe('moveAfterSectionId');
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'moveAfterSectionId', 'self_reference']);
     err = await rejection(updateSection(db, user.id, { projectId, sectionId: b.id, moveAfterSectionId: 999999 }));
     expect([err.code, err.field]).toEqual(['NOT_FOUND', 'moveAfterSectionId']);
     expect(await titles(user.id, projectId)).toEqual(['D!', 'C', 'A', 'B']);
@@ -153,6 +153,91 @@ describe('sections', () => {
     expect([err.code, err.field]).toEqual(['NOT_FOUND', 'sectionId']);
     const err2 = await rejection(createSection(db, user.id, { projectId, title: 'x', afterSectionId: other.sections[0].id }));
     expect([err2.code, err2.field]).toEqual(['NOT_FOUND', 'afterSectionId']);
+  });
+
+  it('create without a neighbour (omitted or null) appends; moving first puts a section before the first', async () => {
+    const { user, projectId, sections } = await board(['A', 'B', 'C', 'D']);
+    await createSection(db, user.id, { projectId, title: 'E' });
+    await createSection(db, user.id, { projectId, title: 'F', afterSectionId: null });
+    expect(await titles(user.id, projectId)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    await updateSection(db, user.id, { projectId, sectionId: sections[2].id, moveAfterSectionId: null });
+    expect(await titles(user.id, projectId)).toEqual(['C', 'A', 'B', 'D', 'E', 'F']);
+    // Without includeHidden, hidden sections are left out.
+    await updateSection(db, user.id, { projectId, sectionId: sections[0].id, visible: false });
+    expect((await listSections(db, user.id, { projectId })).map((s) => s.title)).toEqual(['C', 'B', 'D', 'E', 'F']);
+  });
+
+  it('NOT_FOUND names the field that was wrong: the board, or the section', async () => {
+    const { user, projectId, sections } = await board();
+    const other = await makeBoard(db, user.id);
+    const eve = await makeUser(db, 'Eve');
+    const foreign = bystander.tenant.projectId;
+    const sectionId = sections[0].id;
+    for (const [call, field] of [
+      [() => listSections(db, eve.id, { projectId }), 'projectId'],
+      [() => createSection(db, eve.id, { projectId, title: 'x' }), 'projectId'],
+      [() => updateSection(db, eve.id, { sectionId, title: 'x' }), 'sectionId'],
+      [() => deleteSection(db, eve.id, { sectionId }), 'sectionId'],
+      [() => updateSection(db, user.id, { projectId: foreign, sectionId, title: 'x' }), 'projectId'],
+      [() => deleteSection(db, user.id, { projectId: foreign, sectionId }), 'projectId'],
+      // A section of this board under another board of the same user.
+      [() => deleteSection(db, user.id, { projectId: other.project.id, sectionId }), 'sectionId'],
+    ] as const) {
+      const err = await rejection(call());
+      expect([err.code, err.field]).toEqual(['NOT_FOUND', field]);
+    }
+    expect(await titles(user.id, projectId)).toEqual(['Todo', 'Doing', 'Done']);
+  });
+
+  const boardEvents = async (projectId: number) =>
+    (await db.outboxEvent.findMany({ where: { projectId, type: { startsWith: 'section.' } }, orderBy: { id: 'asc' } })).map(
+      (e) => [e.type, e.actorId, e.data],
+    );
+
+  it('create, update and delete write their board events; an update that changes nothing writes none', async () => {
+    const { user, projectId, sections } = await board(['A', 'B']);
+    const [a, b] = sections;
+    const aRanking = (await db.section.findUniqueOrThrow({ where: { id: a.id } })).ranking;
+    const created = await createSection(db, user.id, { projectId, title: 'C', afterSectionId: a.id });
+    await updateSection(db, user.id, { projectId, sectionId: created.id, title: 'C2' });
+    await updateSection(db, user.id, { projectId, sectionId: created.id, title: 'C2', visible: true });
+    const moved = await updateSection(db, user.id, { projectId, sectionId: a.id, moveAfterSectionId: b.id, visible: false });
+    await deleteSection(db, user.id, { projectId, sectionId: created.id });
+    const actor = { id: user.id };
+    expect(await boardEvents(projectId)).toEqual([
+      ['section.created', user.id, { sectionId: created.id, title: 'C', ranking: created.ranking, actor }],
+      ['section.updated', user.id, { sectionId: created.id, changes: { title: { from: 'C', to: 'C2' } }, actor }],
+      [
+        'section.updated',
+        user.id,
+        { sectionId: a.id, changes: { ranking: { from: aRanking, to: moved.ranking }, visible: { from: true, to: false } }, actor },
+      ],
+      // The only visible section left is B: the deleted one's (no) tasks go there.
+      ['section.deleted', user.id, { sectionId: created.id, movedTo: b.id, movedTaskCount: 0, actor }],
+    ]);
+  });
+
+  it('delete moves the section\'s drafts too, and the moved tasks lose their place in the column', async () => {
+    const user = await makeUser(db, 'Owner');
+    const b = await makeBoard(db, user.id, { tasks: [{ title: 't1', sectionIndex: 0 }, { title: 't2', sectionIndex: 2 }] });
+    const [todo, doing, done] = b.sections;
+    await db.task.updateMany({ where: { projectId: b.project.id }, data: { position: 'a0' } });
+    const draft = (sectionId: number) => db.taskDraft.create({ data: { userId: user.id, projectId: b.project.id, sectionId, title: 'd' } });
+    const [inTodo, inDone] = [await draft(todo.id), await draft(done.id)];
+    await deleteSection(db, user.id, { projectId: b.project.id, sectionId: todo.id });
+    const drafts = await db.taskDraft.findMany({ where: { id: { in: [inTodo.id, inDone.id] } }, orderBy: { id: 'asc' } });
+    expect(drafts.map((d) => d.sectionId)).toEqual([doing.id, done.id]);
+    const tasks = await db.task.findMany({ where: { projectId: b.project.id }, orderBy: { uniqueIndex: 'asc' } });
+    expect(tasks.map((t) => [t.sectionId, t.position])).toEqual([
+      [doing.id, null],
+      [done.id, 'a0'],
+    ]);
+    const [event] = await db.outboxEvent.findMany({ where: { projectId: b.project.id, type: 'task.updated' } });
+    expect([event.taskId, event.ticketNumber, event.data]).toEqual([
+      tasks[0].id,
+      b.tasks[0].ticketNumber,
+      { changes: { sectionId: { from: todo.id, to: doing.id } }, reason: 'section_deleted', actor: { id: user.id } },
+    ]);
   });
 
   // PostgreSQL only: the board lock (lockBoard) serialises the ranking reads; PGlite runs

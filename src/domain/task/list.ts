@@ -16,6 +16,9 @@ export const COUNTED_TASKS_WHERE = { status: { not: 'Deleted' } } satisfies Pris
 /** Task list paging: the common page sizes (the spec leaves both open). */
 export const TASK_LIST_LIMITS = PAGE_LIMITS;
 
+/** Longest `search` text of the task list filter (characters). */
+export const TASK_SEARCH_MAX = 200;
+
 /**
  * Filters of the task list (the tool route's, camelCased). All optional;
  * several filters combine with AND. Choices where the spec is silent:
@@ -47,7 +50,7 @@ export const taskListInput = z.object({
   updatedSince: dateField().nullish(),
   hasComments: z.boolean().nullish(),
   hasAttachments: z.boolean().nullish(),
-  search: z.string().trim().max(200).nullish(),
+  search: z.string().trim().max(TASK_SEARCH_MAX).nullish(),
   /** Only the subtasks of this task. */
   parentId: idField().nullish(),
   ...pageFields(TASK_LIST_LIMITS),

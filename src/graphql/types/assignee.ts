@@ -1,4 +1,4 @@
-import { assigneeOrder, setAssignees, toggleAssignee } from '../../domain/assignee.ts';
+import { assigneeOrder, setAssignees, toggleAssignee, MAX_ASSIGNEES } from '../../domain/assignee.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
 import { TaskRefInput } from './task-ref.ts';
@@ -34,8 +34,8 @@ builder.mutationFields((t) => ({
       'Returns every assignee afterwards, in assignment order.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      userIds: t.arg.intList({ description: 'The users to be assigned (at most 50).' }),
-      agentIds: t.arg.stringList({ description: 'The agents (UUIDs) to be assigned (at most 50).' }),
+      userIds: t.arg.intList({ description: `The users to be assigned (at most ${MAX_ASSIGNEES}).` }),
+      agentIds: t.arg.stringList({ description: `The agents (UUIDs) to be assigned (at most ${MAX_ASSIGNEES}).` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const { taskId } = await setAssignees(ctx.db, viewerOf(ctx).userId, args.ref, {

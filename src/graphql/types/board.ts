@@ -2,6 +2,8 @@ import { type CreatedBoard, createTeamBoard, createToolBoard } from '../../domai
 import { inIdOrder } from '../../domain/project.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
+import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
+import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../domain/board-manifest.ts';
 
 /** A starter task as the board-create response shows it. */
 const BoardTaskType = builder.objectRef<CreatedBoard['tasks'][number]>('BoardTask').implement({
@@ -54,13 +56,13 @@ const BoardPayload = builder.objectRef<CreatedBoard>('BoardPayload').implement({
 
 const BoardSectionInput = builder.inputType('BoardSectionInput', {
   description: 'A section of a board manifest.',
-  fields: (t) => ({ title: t.string({ required: true, description: 'Title, 1 to 200 characters.' }) }),
+  fields: (t) => ({ title: t.string({ required: true, description: `Title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }) }),
 });
 
 const BoardLabelInput = builder.inputType('BoardLabelInput', {
   description: 'A label of a board manifest.',
   fields: (t) => ({
-    name: t.string({ required: true, description: 'Name, 1 to 100 characters, unique in the manifest regardless of case.' }),
+    name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters, unique in the manifest regardless of case.` }),
     color: t.string({ description: 'Accepted and not stored (spec 2.3a).' }),
   }),
 });
@@ -68,9 +70,9 @@ const BoardLabelInput = builder.inputType('BoardLabelInput', {
 const BoardTaskInput = builder.inputType('BoardTaskInput', {
   description: 'A starter task of the tool manifest (`tasksvc_create_board`).',
   fields: (t) => ({
-    title: t.string({ required: true, description: 'Title, 1 to 500 characters.' }),
+    title: t.string({ required: true, description: `Title, 1 to ${BOARD_LIMITS.taskTitleMax} characters.` }),
     section: t.string({ required: true, description: 'Title of a section of the same manifest (case-insensitive).' }),
-    description: t.string({ description: 'HTML description, at most 100,000 characters (sanitised).' }),
+    description: t.string({ description: `HTML description, at most ${printedLimit(BOARD_LIMITS.taskDescriptionMax)} characters (sanitised).` }),
     priority: t.string({ description: '`urgent`, `high`, `medium` or `low` (`none` or omitted: no priority).' }),
     labels: t.stringList({ description: 'Names of labels of the same manifest.' }),
     assigneeIds: t.intList({ description: 'User ids to assign; each must be a member of the team (so of the board).' }),
@@ -79,23 +81,22 @@ const BoardTaskInput = builder.inputType('BoardTaskInput', {
 
 const BoardInput = builder.inputType('BoardInput', {
   description:
-    'Tool manifest of a board (spec 4.1 `tasksvc_create_board`). Limits as the team manifest: title 1-200, ' +
-    '1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500.',
+    `Tool manifest of a board (spec 4.1 \`tasksvc_create_board\`). Limits as the team manifest: ${BOARD_LIMITS_TEXT}.`,
   fields: (t) => ({
     teamId: t.id({ required: true, description: 'Team: its number (`team_id` of the tool API) or its UUID.' }),
-    title: t.string({ required: true, description: 'Board title, 1 to 200 characters.' }),
-    description: t.string({ description: 'Board description, at most 10,000 characters.' }),
-    sections: t.field({ type: [BoardSectionInput], required: true, description: '1 to 50 sections, in board order.' }),
-    labels: t.field({ type: [BoardLabelInput], description: 'Up to 100 labels.' }),
-    tasks: t.field({ type: [BoardTaskInput], description: 'Up to 500 starter tasks.' }),
+    title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
+    description: t.string({ description: `Board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.` }),
+    sections: t.field({ type: [BoardSectionInput], required: true, description: `${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections, in board order.` }),
+    labels: t.field({ type: [BoardLabelInput], description: `Up to ${BOARD_LIMITS.labelsMax} labels.` }),
+    tasks: t.field({ type: [BoardTaskInput], description: `Up to ${BOARD_LIMITS.tasksMax} starter tasks.` }),
   }),
 });
 
 const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
   description: 'A starter task of the team manifest (spec 4.3).',
   fields: (t) => ({
-    title: t.string({ required: true, description: 'Title, 1 to 500 characters.' }),
-    description: t.string({ description: 'HTML description, at most 100,000 characters (sanitised).' }),
+    title: t.string({ required: true, description: `Title, 1 to ${BOARD_LIMITS.taskTitleMax} characters.` }),
+    description: t.string({ description: `HTML description, at most ${printedLimit(BOARD_LIMITS.taskDescriptionMax)} characters (sanitised).` }),
     sectionIndex: t.int({ description: 'Zero-based index into `sections`; give this or `sectionTitle`, not both.' }),
     sectionTitle: t.string({ description: 'Title of a section of the manifest; give this or `sectionIndex`, not both.' }),
     labelNames: t.stringList({ description: 'Names of labels defined in the same manifest.' }),
@@ -111,11 +112,11 @@ const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
 const TeamBoardInput = builder.inputType('TeamBoardInput', {
   description: 'Team manifest of a board (spec 4.3).',
   fields: (t) => ({
-    title: t.string({ required: true, description: 'Board title, 1 to 200 characters.' }),
-    description: t.string({ description: 'Board description, at most 10,000 characters.' }),
-    sections: t.field({ type: [BoardSectionInput], required: true, description: '1 to 50 sections, in board order.' }),
-    labels: t.field({ type: [BoardLabelInput], description: 'Up to 100 labels.' }),
-    tasks: t.field({ type: [TeamBoardTaskInput], description: 'Up to 500 starter tasks.' }),
+    title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
+    description: t.string({ description: `Board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.` }),
+    sections: t.field({ type: [BoardSectionInput], required: true, description: `${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections, in board order.` }),
+    labels: t.field({ type: [BoardLabelInput], description: `Up to ${BOARD_LIMITS.labelsMax} labels.` }),
+    tasks: t.field({ type: [TeamBoardTaskInput], description: `Up to ${BOARD_LIMITS.tasksMax} starter tasks.` }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment } from '../../domain/comment.ts';
+import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment, MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
@@ -6,6 +6,7 @@ import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { SortOrderEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
+import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
 
 /** A structured mention of a user in a comment. */
 export const CommentMentionType = builder.prismaObject('CommentMention', {
@@ -64,7 +65,7 @@ export const MentionInput = builder.inputType('MentionInput', {
     userId: t.int({ required: true, description: 'Id of the mentioned user.' }),
     displayName: t.string({
       description:
-        'Ignored (at most 200 characters): the mention shows the user’s own display name. Kept for the spec’s input shape.',
+        `Ignored (at most ${NAME_LIMITS.displayNameMax} characters): the mention shows the user’s own display name. Kept for the spec’s input shape.`,
     }),
   }),
 });
@@ -131,10 +132,10 @@ builder.mutationField('addComment', (t) =>
       'mention; only `POST /api/v1/comments` demands a signed session for mentions (spec 5.4). The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      text: t.arg.string({ required: true, description: 'Comment body: HTML, or markdown with `contentType: "markdown"`; at most 50,000 characters.' }),
+      text: t.arg.string({ required: true, description: `Comment body: HTML, or markdown with \`contentType: "markdown"\`; at most ${printedLimit(MAX_COMMENT_LENGTH)} characters.` }),
       contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
-      images: t.arg.stringList({ description: 'Image URLs (http or https, at most 20).' }),
-      mentions: t.arg({ type: [MentionInput], description: 'Users to mention and notify (at most 50).' }),
+      images: t.arg.stringList({ description: `Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).` }),
+      mentions: t.arg({ type: [MentionInput], description: `Users to mention and notify (at most ${MAX_COMMENT_MENTIONS}).` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const comment = await addComment(ctx.db, viewerOf(ctx).userId, args.ref, {

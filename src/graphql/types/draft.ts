@@ -4,6 +4,8 @@ import {
   deleteDraft,
   DRAFT_PAGE,
   draftListQuery,
+  MAX_DRAFT_DESCRIPTION,
+  MAX_DRAFT_TITLE,
   publishDraft,
   requireDraft,
   updateDraft,
@@ -14,6 +16,7 @@ import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { PriorityEnum } from './task.ts';
+import { printedLimit } from '../../domain/fields.ts';
 
 /** An unpublished task of the viewer. */
 export const TaskDraftType = builder.prismaObject('TaskDraft', {
@@ -24,7 +27,7 @@ export const TaskDraftType = builder.prismaObject('TaskDraft', {
     id: t.exposeInt('id', { description: 'Numeric draft id.' }),
     projectId: t.exposeInt('projectId', { nullable: true, description: 'Project the task will be created in, once chosen.' }),
     sectionId: t.exposeInt('sectionId', { nullable: true, description: 'Section of that project; none → Backlog on publish.' }),
-    title: t.exposeString('title', { description: 'Title so far (may be empty; at most 500 characters).' }),
+    title: t.exposeString('title', { description: `Title so far (may be empty; at most ${MAX_DRAFT_TITLE} characters).` }),
     description: t.exposeString('description', { description: 'Sanitised HTML description.' }),
     priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
     dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
@@ -101,8 +104,8 @@ builder.queryFields((t) => ({
 const draftFieldArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0]) => ({
   projectId: t.arg.int({ description: 'Project of the future task (one of yours); null clears it.' }),
   sectionId: t.arg.int({ description: 'Section of that project; null clears it.' }),
-  title: t.arg.string({ description: 'Title, at most 500 characters.' }),
-  description: t.arg.string({ description: 'Description: HTML, or markdown with `contentType: "markdown"`; at most 100,000 characters.' }),
+  title: t.arg.string({ description: `Title, at most ${MAX_DRAFT_TITLE} characters.` }),
+  description: t.arg.string({ description: `Description: HTML, or markdown with \`contentType: "markdown"\`; at most ${printedLimit(MAX_DRAFT_DESCRIPTION)} characters.` }),
   contentType: t.arg.string({ description: '`html` (default) or `markdown`, for `description`.' }),
   priority: t.arg({ type: PriorityEnum, description: 'Priority; null clears it.' }),
   dueDate: t.arg({ type: 'DateTime', description: 'Due date (ISO 8601); null clears it.' }),

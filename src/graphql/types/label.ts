@@ -10,13 +10,14 @@ import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
+import { NAME_LIMITS } from '../../domain/fields.ts';
 
 /** A label of a board. */
 export const LabelType = builder.prismaObject('Label', {
   description: 'A label of a board; names are unique within the board, regardless of case.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric label id (REST shows it as a string).' }),
-    name: t.exposeString('name', { description: 'Label name, 1 to 100 characters.' }),
+    name: t.exposeString('name', { description: `Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.` }),
     color: t.exposeString('color', { nullable: true, description: 'Display colour, if set.' }),
   }),
 });
@@ -27,8 +28,8 @@ const CreateLabelInput = builder.inputType('CreateLabelInput', {
   description: 'A new label of a board.',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) to add it to.' }),
-    name: t.string({ required: true, description: 'Name, 1 to 100 characters (trimmed), unique in the board regardless of case.' }),
-    color: t.string({ description: 'Display colour (any CSS colour string, up to 50 characters).' }),
+    name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case.` }),
+    color: t.string({ description: `Display colour (any CSS colour string, up to ${NAME_LIMITS.labelColorMax} characters).` }),
   }),
 });
 
@@ -78,7 +79,7 @@ const UpdateLabelInput = builder.inputType('UpdateLabelInput', {
   description: 'Changes to a label; omitted fields stay.',
   fields: (t) => ({
     name: t.string({
-      description: 'New name, 1 to 100 characters (trimmed), unique in the board regardless of case (its own case may change).',
+      description: `New name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case (its own case may change).`,
     }),
     color: t.string({ description: 'New display colour; null clears it.' }),
   }),

@@ -1,4 +1,4 @@
-import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead } from '../../domain/inbox.ts';
+import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead, MAX_NOTIFICATION_IDS } from '../../domain/inbox.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
@@ -84,16 +84,16 @@ builder.queryField('inboxConnection', (t) =>
 builder.mutationFields((t) => ({
   archiveNotifications: t.int({
     description:
-      'Archives the viewer’s notifications among `ids` (1 to 100 ids) and returns how many were archived. Ids of ' +
+      `Archives the viewer’s notifications among \`ids\` (1 to ${MAX_NOTIFICATION_IDS} ids) and returns how many were archived. Ids of ` +
       'other users’ notifications, unknown ids and already archived ones count 0 and change nothing.',
-    args: { ids: t.arg.intList({ required: true, description: 'Notification ids, 1 to 100.' }) },
+    args: { ids: t.arg.intList({ required: true, description: `Notification ids, 1 to ${MAX_NOTIFICATION_IDS}.` }) },
     resolve: (_root, args, ctx) => archiveNotifications(ctx.db, viewerOf(ctx).userId, args.ids),
   }),
   markNotificationsRead: t.int({
     description:
-      'Marks the viewer’s notifications among `ids` (1 to 100 ids) read and returns how many changed; other users’, ' +
+      `Marks the viewer’s notifications among \`ids\` (1 to ${MAX_NOTIFICATION_IDS} ids) read and returns how many changed; other users’, ` +
       'unknown and already read ids count 0.',
-    args: { ids: t.arg.intList({ required: true, description: 'Notification ids, 1 to 100.' }) },
+    args: { ids: t.arg.intList({ required: true, description: `Notification ids, 1 to ${MAX_NOTIFICATION_IDS}.` }) },
     resolve: (_root, args, ctx) => markNotificationsRead(ctx.db, viewerOf(ctx).userId, args.ids),
   }),
 }));

@@ -4,13 +4,14 @@ import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
+import { NAME_LIMITS } from '../../domain/fields.ts';
 
 /** A board column. */
 export const SectionType = builder.prismaObject('Section', {
   description: 'A board column; tasks sit in exactly one section.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric section id.' }),
-    title: t.exposeString('title', { description: 'Column title, 1 to 200 characters.' }),
+    title: t.exposeString('title', { description: `Column title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) of the section.' }),
     ranking: t.exposeString('ranking', { description: 'Fractional-index sort key; sections are ordered by it.' }),
     visible: t.exposeBoolean('visible', { description: 'False when the column is hidden on the board.' }),
@@ -91,7 +92,7 @@ const CreateSectionInput = builder.inputType('CreateSectionInput', {
   description: 'A new section of a board.',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) to add it to.' }),
-    title: t.string({ required: true, description: 'Title, 1 to 200 characters (trimmed).' }),
+    title: t.string({ required: true, description: `Title, 1 to ${NAME_LIMITS.sectionTitleMax} characters (trimmed).` }),
     afterSectionId: t.int({ description: 'Place it right after this section; omitted or null: at the end.' }),
   }),
 });
@@ -101,7 +102,7 @@ const UpdateSectionInput = builder.inputType('UpdateSectionInput', {
   fields: (t) => ({
     sectionId: t.int({ required: true, description: 'Section to change.' }),
     projectId: t.int({ description: 'When given, the section must belong to this project (else NOT_FOUND).' }),
-    title: t.string({ description: 'New title, 1 to 200 characters.' }),
+    title: t.string({ description: `New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }),
     moveAfterSectionId: t.int({
       description: 'Move the section right after this one. An explicit null moves it to the first place; omit it to keep the place.',
     }),

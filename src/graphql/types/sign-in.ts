@@ -2,6 +2,7 @@ import { activeSessionsOf, revokeOtherSessions, revokeSession } from '../../doma
 import { changePassword } from '../../domain/user.ts';
 import { builder } from '../builder.ts';
 import { personalViewerOf as personalViewer } from '../viewer.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../auth/password.ts';
 
 const PERSONAL =
   'Requires a session the person signed in to (`POST /api/auth/login` or an invite): an API key is ' +
@@ -52,7 +53,7 @@ builder.mutationFields((t) => ({
   }),
   changePassword: t.boolean({
     description:
-      'Changes the viewer\'s password (8 to 1024 characters); `currentPassword` must match (VALIDATION ' +
+      `Changes the viewer's password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters); \`currentPassword\` must match (VALIDATION ` +
       '`wrong_password` otherwise; empty when the account has no password yet). Every other session ends. ' +
       PERSONAL,
     args: {

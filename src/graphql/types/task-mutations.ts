@@ -9,6 +9,8 @@ import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { PriorityEnum } from './task.ts';
+import { TASK_LIMITS } from '../../domain/task/fields.ts';
+import { printedLimit } from '../../domain/fields.ts';
 
 const contentTypeDescription =
   '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. ' +
@@ -20,17 +22,17 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     'A new task. Without `sectionId` it goes to the section `Backlog` (created at the end of the board when missing).',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
-    title: t.string({ required: true, description: 'Title, 1 to 500 characters (trimmed).' }),
+    title: t.string({ required: true, description: `Title, 1 to ${TASK_LIMITS.titleMax} characters (trimmed).` }),
     description: t.string({
-      description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).',
+      description: `Description, HTML unless \`contentType\` is markdown (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).`,
     }),
     contentType: t.string({ description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; omit or null for none.' }),
-    estimateMinutes: t.int({ description: 'Estimate in minutes (0 to 525,600).' }),
+    estimateMinutes: t.int({ description: `Estimate in minutes (0 to ${printedLimit(TASK_LIMITS.estimateMinutesMax)}).` }),
     estimateSize: t.int({ description: 'T-shirt size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.' }),
-    images: t.stringList({ description: 'Image URLs (http/https, at most 50).' }),
-    attachments: t.stringList({ description: 'Attachment URLs (http/https, at most 50).' }),
+    images: t.stringList({ description: `Image URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
+    attachments: t.stringList({ description: `Attachment URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
     dueDate: t.field({ type: 'DateTime', description: 'Due date.' }),
     status: t.field({ type: StatusEnum, description: 'Status (default Normal).' }),
     parentId: t.int({ description: 'Parent task id (same project), to create a subtask.' }),
@@ -47,8 +49,8 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     'Fields to change. Omitted fields stay; null clears priority, estimates and the due date. A real change sets `updatedAt`, ' +
     'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
   fields: (t) => ({
-    title: t.string({ description: 'Title, 1 to 500 characters.' }),
-    description: t.string({ description: 'Description, HTML unless `contentType` is markdown (at most 100,000 characters).' }),
+    title: t.string({ description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
+    description: t.string({ description: `Description, HTML unless \`contentType\` is markdown (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).` }),
     contentType: t.string({ description: contentTypeDescription }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
     estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),
@@ -60,7 +62,7 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),
     labelIds: t.intList({
       description:
-        'Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. ' +
+        `Replaces the labels: ids of labels of the task’s project (at most ${TASK_LIMITS.labelsMax}); \`[]\` or null removes them all. ` +
         'The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some.',
     }),
     parentId: t.int({
@@ -140,7 +142,7 @@ builder.mutationFields((t) => ({
       '`updatedAt`, emits `task.updated` with `{changes: {labels: {from, to}}}` and notifies watchers.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
-      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+      labelIds: t.arg.intList({ required: true, description: `Label ids, 1 to ${TASK_LIMITS.labelsMax}.` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'add', { labelIds: args.labelIds });
@@ -154,7 +156,7 @@ builder.mutationFields((t) => ({
       'notifications as `addTaskLabels`.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }),
-      labelIds: t.arg.intList({ required: true, description: 'Label ids, 1 to 100.' }),
+      labelIds: t.arg.intList({ required: true, description: `Label ids, 1 to ${TASK_LIMITS.labelsMax}.` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const task = await changeTaskLabels(ctx.db, viewerOf(ctx).userId, args.ref, 'remove', { labelIds: args.labelIds });

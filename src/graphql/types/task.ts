@@ -1,6 +1,6 @@
 import { inVisibleProject } from '../../domain/access.ts';
 import { resolveTaskRef } from '../../domain/task/task-ref.ts';
-import { countTasks, taskListQuery, TASK_LIST_LIMITS } from '../../domain/task/list.ts';
+import { countTasks, taskListQuery, TASK_LIST_LIMITS, TASK_SEARCH_MAX } from '../../domain/task/list.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
@@ -11,6 +11,7 @@ import { LabelType } from './label.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { UserType } from './user.ts';
+import { TASK_LIMITS } from '../../domain/task/fields.ts';
 
 /** Task priority; a task without priority has `priority: null`. */
 export const PriorityEnum = builder.enumType('Priority', {
@@ -75,7 +76,7 @@ export const TaskType = builder.prismaObject('Task', {
       select: { uniqueIndex: true, project: { select: { ticketPrefix: true } } },
       resolve: (task) => ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex),
     }),
-    title: t.exposeString('title', { description: 'Title, 1 to 500 characters.' }),
+    title: t.exposeString('title', { description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
     description: t.exposeString('description', {
       description: 'Sanitised HTML (markdown input is converted on write).',
     }),
@@ -191,7 +192,7 @@ export const TaskFilterInput = builder.inputType('TaskFilterInput', {
     updatedSince: t.field({ type: 'DateTime', description: 'Updated at or after this instant.' }),
     hasComments: t.boolean({ description: 'With (true) or without (false) comments.' }),
     hasAttachments: t.boolean({ description: 'With (true) or without (false) attachments.' }),
-    search: t.string({ description: 'Case-insensitive text in the title (max 200 characters).' }),
+    search: t.string({ description: `Case-insensitive text in the title (max ${TASK_SEARCH_MAX} characters).` }),
     parentId: t.int({ description: 'Only the subtasks of this task (with `status`, Normal by default).' }),
   }),
 });

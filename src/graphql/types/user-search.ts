@@ -1,6 +1,7 @@
 import {
   EMAIL_LOOKUP_MAX,
   USER_SEARCH_MAX,
+  USER_SEARCH_QUERY_MAX,
   userSearchArgs,
   usersByEmailsArgs,
 } from '../../domain/user-search.ts';
@@ -15,7 +16,7 @@ builder.queryFields((t) => ({
       'viewer and the users sharing a team or project with the viewer; by display name, at most ' +
       `${USER_SEARCH_MAX}. Requires a signed session (\`svc_session\` cookie): an API key alone answers UNAUTHENTICATED.`,
     args: {
-      query: t.arg.string({ required: true, description: 'Prefix to look for, 1 to 100 characters.' }),
+      query: t.arg.string({ required: true, description: `Prefix to look for, 1 to ${USER_SEARCH_QUERY_MAX} characters.` }),
       limit: t.arg.int({ description: `Most users to return, 1 to ${USER_SEARCH_MAX} (default ${USER_SEARCH_MAX}).` }),
     },
     resolve: (query, _root, args, ctx) => {

@@ -7,12 +7,14 @@ import {
   requireView,
   SUBTASK_SETTINGS,
   updateView,
+  MAX_FILTERS_LENGTH,
   VIEW_LAYOUTS,
 } from '../../domain/view.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
+import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
 
 export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
   description: 'How a saved view shows subtasks (spec 3, 4.4).',
@@ -31,7 +33,7 @@ export const SavedViewType = builder.prismaObject('SavedView', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric view id.' }),
     projectId: t.exposeInt('projectId', { description: 'The project (board) the view shows.' }),
-    title: t.exposeString('title', { description: 'View name, 1 to 200 characters.' }),
+    title: t.exposeString('title', { description: `View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.` }),
     subtaskSetting: t.expose('subtaskSetting', { type: SubtaskSettingEnum, description: 'The view’s subtask setting.' }),
     boardSubtaskSetting: t.field({
       type: SubtaskSettingEnum,
@@ -95,10 +97,10 @@ builder.mutationFields((t) => ({
     description: 'Creates a saved view on one of the viewer’s projects; `subtaskSetting` defaults to None, `layout` to board.',
     args: {
       projectId: t.arg.int({ required: true, description: 'The project (board).' }),
-      title: t.arg.string({ required: true, description: 'View name, 1 to 200 characters.' }),
+      title: t.arg.string({ required: true, description: `View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.` }),
       subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'Subtask display (default None).' }),
       layout: t.arg.string({ description: `One of ${VIEW_LAYOUTS.join(', ')} (default board).` }),
-      filters: t.arg({ type: 'JSON', description: 'A JSON object of task-list filters (at most 10,000 characters serialised).' }),
+      filters: t.arg({ type: 'JSON', description: `A JSON object of task-list filters (at most ${printedLimit(MAX_FILTERS_LENGTH)} characters serialised).` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const view = await createView(ctx.db, viewerOf(ctx).userId, {
@@ -118,7 +120,7 @@ builder.mutationFields((t) => ({
       'least one is required.',
     args: {
       id: t.arg.int({ required: true, description: 'View id.' }),
-      title: t.arg.string({ description: 'New name, 1 to 200 characters.' }),
+      title: t.arg.string({ description: `New name, 1 to ${NAME_LIMITS.viewTitleMax} characters.` }),
       subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'New subtask display.' }),
       layout: t.arg.string({ description: `New layout: ${VIEW_LAYOUTS.join(', ')}.` }),
       filters: t.arg({ type: 'JSON', description: 'New filters (replace the old ones as a whole).' }),

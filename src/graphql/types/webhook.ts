@@ -2,11 +2,13 @@ import {
   createWebhookSubscription,
   deleteWebhookSubscription,
   deliveryListQuery,
+  MAX_SUBSCRIPTIONS_PER_SCOPE,
   redeliverWebhook,
   requireWebhookSubscription,
   updateWebhookSubscription,
   webhookListQuery,
   type WebhookPolicy,
+  WEBHOOK_DESCRIPTION_MAX,
 } from '../../domain/webhook.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
@@ -61,7 +63,7 @@ export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription
       description: '`{"X-Event-Type": [event names]}`: the events this subscription receives.',
       resolve: (s) => s.metadata,
     }),
-    description: t.exposeString('description', { nullable: true, description: 'Free text, up to 500 characters.' }),
+    description: t.exposeString('description', { nullable: true, description: `Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.` }),
     active: t.exposeBoolean('active', {
       description:
         'False once disabled (by a 410 answer, days of failures or by hand). While disabled, its events are logged as ' +
@@ -206,7 +208,7 @@ const CreateWebhookInput = builder.inputType('CreateWebhookSubscriptionInput', {
       required: true,
       description: '`{"X-Event-Type": [...]}` with one or more of task.created, task.assigned, task.updated.',
     }),
-    description: t.string({ description: 'Free text, up to 500 characters.' }),
+    description: t.string({ description: `Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.` }),
   }),
 });
 
@@ -228,7 +230,7 @@ builder.queryFields((t) => ({
   webhookSubscriptions: t.prismaField({
     type: ['WebhookSubscription'],
     description:
-      'Webhook subscriptions of the projects and teams the viewer belongs to, newest first, all at once (at most 20 ' +
+      `Webhook subscriptions of the projects and teams the viewer belongs to, newest first, all at once (at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} ` +
       'per scope); filter by one scope. `webhookSubscriptionsConnection` pages them.',
     args: {
       projectId: t.arg.int({ description: 'Only subscriptions of this project.' }),
@@ -314,7 +316,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createWebhookSubscription: t.field({
     type: CreatedWebhookSubscription,
-    description: 'Creates a webhook subscription on a project or team the viewer belongs to (at most 20 per scope).',
+    description: `Creates a webhook subscription on a project or team the viewer belongs to (at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} per scope).`,
     args: { input: t.arg({ type: CreateWebhookInput, required: true, description: 'The subscription.' }) },
     resolve: async (_root, { input }, ctx) => {
       const row = await createWebhookSubscription(ctx.db, viewerOf(ctx).userId, input, policyOf(ctx));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_LOOKUP_MAX, USER_SEARCH_MAX } from '../../../domain/user-search.ts';
+import { EMAIL_LOOKUP_MAX, USER_SEARCH_MAX, USER_SEARCH_QUERY_MAX } from '../../../domain/user-search.ts';
 import { qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -23,7 +23,7 @@ export const searchUsersRoute = route({
   tag: 'users',
   summary: 'Finds users by email or name prefix.',
   description:
-    `\`q\` (1 to 100 characters) matches the start of the email or of any word of the display name, ` +
+    `\`q\` (1 to ${USER_SEARCH_QUERY_MAX} characters) matches the start of the email or of any word of the display name, ` +
     `case-insensitive; \`limit\` 1 to ${USER_SEARCH_MAX} (default ${USER_SEARCH_MAX}); by display name. ${sessionRule}`,
   query: z.object({
     q: z.string().describe('Prefix of an email or of a word of a display name.'),

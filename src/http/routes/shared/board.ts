@@ -9,7 +9,7 @@ import { requiredString } from '../../../domain/validate.ts';
 
 /** Body fields of a manifest's board: title, description, sections. */
 export const boardManifestFields = {
-  title: requiredString('title').max(BOARD_LIMITS.titleMax).describe('Board title, 1 to 200 characters.'),
+  title: requiredString('title').max(BOARD_LIMITS.titleMax).describe(`Board title, 1 to ${BOARD_LIMITS.titleMax} characters.`),
   description: z
     .string()
     .max(BOARD_LIMITS.descriptionMax)
@@ -18,7 +18,7 @@ export const boardManifestFields = {
   sections: z
     .array(z.object({ title: requiredString('title').max(NAME_LIMITS.sectionTitleMax) }), { message: 'sections is required: [{title}]' })
     .max(BOARD_LIMITS.sectionsMax)
-    .describe('1 to 50 sections `{title}`, in board order.'),
+    .describe(`${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections \`{title}\`, in board order.`),
 };
 
 /** The board, its sections and labels of a parsed manifest body, as GraphQL input. */

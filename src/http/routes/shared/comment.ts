@@ -8,7 +8,7 @@ import { MAX_OFFSET } from '../../../domain/page.ts';
 /** Query string of the comment lists (tool and REST): the task, paging and order. */
 export const commentListQuery = z.object({
   ...taskRefQuery,
-  limit: qsInt(1, COMMENT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
+  limit: qsInt(1, COMMENT_PAGE.maxLimit).optional().describe(`Page size, 1 to ${COMMENT_PAGE.maxLimit} (default ${COMMENT_PAGE.defaultLimit}).`),
   offset: qsInt(0, MAX_OFFSET).optional().describe('Comments to skip (default 0).'),
   sort_order: z.enum(['asc', 'desc']).optional().describe('`asc` oldest first (default) or `desc`.'),
 });
@@ -29,7 +29,7 @@ export const newCommentBody = {
     .max(MAX_COMMENT_LENGTH)
     .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
   content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
-  images: z.array(z.string().max(2000)).max(MAX_COMMENT_IMAGES).optional().describe('Image URLs (http or https, at most 20).'),
+  images: z.array(z.string().max(2000)).max(MAX_COMMENT_IMAGES).optional().describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
   mentions: z
     .array(
       z.object({
@@ -43,7 +43,7 @@ export const newCommentBody = {
     )
     .max(MAX_COMMENT_MENTIONS)
     .optional()
-    .describe('Structured mentions (at most 50); each user must be a member of the task’s board, else 401 `cross_board_mention`.'),
+    .describe(`Structured mentions (at most ${MAX_COMMENT_MENTIONS}); each user must be a member of the task’s board, else 401 \`cross_board_mention\`.`),
 };
 
 /** GraphQL variables of addComment from a parsed body. */

@@ -9,11 +9,11 @@ export const notificationIdsBody = z.object({
     .array(bodyId())
     .min(1)
     .max(MAX_NOTIFICATION_IDS)
-    .describe('Ids of the caller’s notifications, 1 to 100; others’ ids count 0.'),
+    .describe(`Ids of the caller’s notifications, 1 to ${MAX_NOTIFICATION_IDS}; others’ ids count 0.`),
 });
 
 /** Paging of the inbox list in a query string. */
 export const inboxPagingQuery = {
-  limit: qsInt(1, INBOX_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
+  limit: qsInt(1, INBOX_PAGE.maxLimit).optional().describe(`Page size, 1 to ${INBOX_PAGE.maxLimit} (default ${INBOX_PAGE.defaultLimit}).`),
   offset: qsInt(0, MAX_OFFSET).optional().describe('Notifications to skip (default 0).'),
 };

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { STATUSES } from '../../../domain/fields.ts';
+import { STATUSES, NAME_LIMITS } from '../../../domain/fields.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 
 // Query-string filters that the task list and the task search both take:
 // one definition each, so the two routes describe and parse them alike.
 
 /** `section`: a section name, matched case-insensitively. */
-export const sectionParam = () => z.string().trim().min(1).max(200).optional().describe('Section name (case-insensitive).');
+export const sectionParam = () => z.string().trim().min(1).max(NAME_LIMITS.sectionTitleMax).optional().describe('Section name (case-insensitive).');
 
 /** `assigned_to`: `me`, `unassigned` or a user id (lower-cased by the variables). */
 export const assignedToParam = () =>

@@ -24,7 +24,7 @@ export function refuseLabels(body: Record<string, unknown>, where: string) {
 
 /** Body fields of task writes, the same rules as the domain (so errors name the route's own field). */
 export const taskWriteFields = {
-  title: z.string().max(TASK_LIMITS.titleMax).describe('1 to 500 characters (trimmed).'),
+  title: z.string().max(TASK_LIMITS.titleMax).describe(`1 to ${TASK_LIMITS.titleMax} characters (trimmed).`),
   description: z
     .string()
     .max(TASK_LIMITS.descriptionMax)
@@ -36,7 +36,7 @@ export const taskWriteFields = {
     .optional()
     .describe('`html` (default) or `markdown` (GFM → HTML; spec 4.6). Anything else → 400.'),
   priority: z.enum(PRIORITIES).nullable().optional().describe('`urgent`, `high`, `medium`, `low`; null for none.'),
-  estimate: estimateMinutesField().nullable().optional().describe('Estimate in minutes (0 to 525600); null clears.'),
+  estimate: estimateMinutesField().nullable().optional().describe(`Estimate in minutes (0 to ${TASK_LIMITS.estimateMinutesMax}); null clears.`),
   images: z.array(z.string().max(TASK_LIMITS.urlLength)).max(TASK_LIMITS.urlsMax).nullable().optional().describe('Image URLs (http/https).'),
   attachments: z
     .array(z.string().max(TASK_LIMITS.urlLength))

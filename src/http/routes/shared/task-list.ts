@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
+import { TASK_LIST_LIMITS, TASK_SEARCH_MAX } from '../../../domain/task/list.ts';
 import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsDate, qsId, qsInt, qsList } from '../../query-params.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
@@ -29,7 +29,7 @@ export const taskListQuery = z.object({
   updated_since: qsDate().optional().describe('Updated at or after (ISO 8601 datetime).'),
   has_comments: qsBool().optional().describe('`true`: with comments; `false`: without.'),
   has_attachments: qsBool().optional().describe('`true`: with attachments; `false`: without.'),
-  search: z.string().trim().max(200).optional().describe('Case-insensitive text in the title.'),
+  search: z.string().trim().max(TASK_SEARCH_MAX).optional().describe('Case-insensitive text in the title.'),
   limit: qsInt(1, TASK_LIST_LIMITS.maxLimit)
     .optional()
     .describe(`Page size, 1 to ${TASK_LIST_LIMITS.maxLimit} (default ${TASK_LIST_LIMITS.defaultLimit}).`),

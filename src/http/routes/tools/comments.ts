@@ -4,6 +4,7 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
 import { taskRefBody } from '../shared/task-ref.ts';
+import { COMMENT_PAGE } from '../../../domain/comment.ts';
 
 /** tasksvc_get_comments_for_task: GET /comments. */
 export const listCommentsRoute = route({
@@ -14,7 +15,7 @@ export const listCommentsRoute = route({
   summary: 'Comments of a task, oldest first by default.',
   description:
     'Task identification in the query string: `task_id`, or `ticket_number` (+ `project_id` when ambiguous), or ' +
-    '`project_id` + `unique_index`. `limit` 1 to 100 (default 50), `offset` (default 0), `sort_order` `asc` (oldest ' +
+    `\`project_id\` + \`unique_index\`. \`limit\` 1 to ${COMMENT_PAGE.maxLimit} (default ${COMMENT_PAGE.defaultLimit}), \`offset\` (default 0), \`sort_order\` \`asc\` (oldest ` +
     'first, default) or `desc`.',
   document: graphql(`
     query ToolComments($ref: TaskRefInput!, $limit: Int, $offset: Int, $sortOrder: SortOrder) {

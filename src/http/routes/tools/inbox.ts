@@ -14,7 +14,7 @@ export const inboxListRoute = route({
   summary: 'My notifications that are not archived, newest first.',
   description:
     'Notifications come from being assigned (`assignment`), mentioned through a structured mention (`mention`), or ' +
-    'a watched task being updated by someone else (`task_updated`). Optional `limit` (1 to 100, default 50) and ' +
+    `a watched task being updated by someone else (\`task_updated\`). Optional \`limit\` (1 to ${INBOX_PAGE.maxLimit}, default ${INBOX_PAGE.defaultLimit}) and ` +
     '`offset`; `total` counts every unarchived notification.',
   document: graphql(`
     query ToolInbox($limit: Int, $offset: Int) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
+import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
 import { toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -11,6 +11,7 @@ import { toolSectionSchema } from '../../presenters/section.ts';
 import { userProfileSchema } from '../../presenters/user.ts';
 import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
+import { PAGE_LIMITS } from '../../../domain/page.ts';
 
 /** tasksvc_list_projects: GET /projects (spec 4.1). */
 export const listProjectsRoute = route({
@@ -25,7 +26,7 @@ export const listProjectsRoute = route({
   summary: 'Lists the projects (boards) the key owner is a member of.',
   description:
     'Answers `{projects: [{id, title, status, createdAt}], total}`; `total` counts every match, without paging. ' +
-    'A `limit` above 100 is clamped to 100; a non-numeric or negative one is a 400.',
+    `A \`limit\` above ${PAGE_LIMITS.maxLimit} is clamped to ${PAGE_LIMITS.maxLimit}; a non-numeric or negative one is a 400.`,
   query: projectListQuery,
   document: graphql(`
     query ToolListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {
@@ -51,7 +52,7 @@ const boardBody = z.object({
     .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax) }))
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
-    .describe('Up to 100 labels `{name}`.'),
+    .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name}\`.`),
   tasks: z
     .array(
       z.object({
@@ -65,7 +66,7 @@ const boardBody = z.object({
     )
     .max(BOARD_LIMITS.tasksMax)
     .nullish()
-    .describe('Up to 500 tasks `{title, section, description?, priority?, labels?, assignee_ids?}`.'),
+    .describe(`Up to ${BOARD_LIMITS.tasksMax} tasks \`{title, section, description?, priority?, labels?, assignee_ids?}\`.`),
 });
 
 /** tasksvc_create_board: POST /boards (spec 4.1). */
@@ -79,8 +80,8 @@ export const createBoardRoute = route({
   description:
     'All or nothing (one transaction). `team_id` is the team number or UUID; the creator and the team members become ' +
     'board members. A task names its section by title (case-insensitive) and its labels by names of this manifest; ' +
-    '`priority` is `urgent|high|medium|low`; `assignee_ids` must be team members. Limits as the team board: title ' +
-    '1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. Answers `{board: {id, title, ' +
+    '`priority` is `urgent|high|medium|low`; `assignee_ids` must be team members. Limits as the team board: ' +
+    `${BOARD_LIMITS_TEXT}. Answers \`{board: {id, title, ` +
     'sections: [{id, title}], labels: [{id, name}], tasks: [{id, ticketNumber, title}]}}`. An optional ' +
     '`Idempotency-Key` header works as on `POST /api/v1/teams/{teamId}/boards` (safe retries).',
   body: boardBody,
@@ -136,10 +137,10 @@ export const createSectionRoute = route({
   response: toolSectionSchema,
   tag: 'tools',
   summary: 'Adds a section to a board.',
-  description: 'Body `title` (1-200 characters), optional `after_section_id` (omitted: appended at the end). Answers `{id, title}`.',
+  description: `Body \`title\` (1-${NAME_LIMITS.sectionTitleMax} characters), optional \`after_section_id\` (omitted: appended at the end). Answers \`{id, title}\`.`,
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe('Section title, 1 to 200 characters.'),
+    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
   }),
   document: graphql(`

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { NAME_LIMITS, printedLimit } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { SUBTASK_SETTINGS, VIEW_LAYOUTS } from '../../../domain/view.ts';
+import { SUBTASK_SETTINGS, VIEW_LAYOUTS, MAX_FILTERS_LENGTH } from '../../../domain/view.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -13,15 +13,15 @@ const filters = z.record(z.string(), z.unknown(), { message: 'must be a JSON obj
 /** Body of a new view. */
 export const newViewBody = z.object({
   project_id: bodyId().describe('The project (board).'),
-  title: requiredString('title').max(NAME_LIMITS.viewTitleMax).describe('View name, 1 to 200 characters.'),
+  title: requiredString('title').max(NAME_LIMITS.viewTitleMax).describe(`View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
   subtask_setting: subtaskSetting.optional().describe('`None` (default), `Parent`, `Flattened`, `Card` or `Flattened_Card`.'),
   layout: z.string().optional().describe(`One of ${VIEW_LAYOUTS.join(', ')} (default board).`),
-  filters: filters.optional().describe('Task-list filters as a JSON object (at most 10,000 characters).'),
+  filters: filters.optional().describe(`Task-list filters as a JSON object (at most ${printedLimit(MAX_FILTERS_LENGTH)} characters).`),
 });
 
 /** Body of a view update: any of the fields, at least one. */
 export const viewPatchBody = z.object({
-  title: z.string().max(NAME_LIMITS.viewTitleMax).optional().describe('New name, 1 to 200 characters.'),
+  title: z.string().max(NAME_LIMITS.viewTitleMax).optional().describe(`New name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
   subtask_setting: subtaskSetting.optional().describe('New subtask display; nothing else changes when it is alone.'),
   layout: z.string().optional().describe(`New layout: ${VIEW_LAYOUTS.join(', ')}.`),
   filters: filters.optional().describe('New filters (replace the old ones).'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { MAX_INT } from '../../../domain/fields.ts';
-import { BOARD_LIMITS } from '../../../domain/board-manifest.ts';
+import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
 import { route } from '../../route.ts';
 import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
 import { graphql } from '../../gql/index.ts';
@@ -15,10 +15,10 @@ const int32 = () => z.number({ message: 'must be an integer' }).int('must be an 
 const teamBoardBody = z.object({
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax), color: z.string().max(50).nullish() }))
+    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax), color: z.string().max(NAME_LIMITS.labelColorMax).nullish() }))
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
-    .describe('Up to 100 labels `{name, color?}`; `color` is accepted and not stored.'),
+    .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name, color?}\`; \`color\` is accepted and not stored.`),
   tasks: z
     .array(
       z.object({
@@ -35,7 +35,7 @@ const teamBoardBody = z.object({
     .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe(
-      'Up to 500 tasks: `title` (1-500), `description` (HTML), `section_index` (zero-based) xor `section_title`, ' +
+      `Up to ${BOARD_LIMITS.tasksMax} tasks: \`title\` (1-${BOARD_LIMITS.taskTitleMax}), \`description\` (HTML), \`section_index\` (zero-based) xor \`section_title\`, ` +
         '`label_names` (labels of this manifest), `priority` (0 none, 1 urgent, 2 high, 3 medium, 4 low), ' +
         '`estimate` (0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL), `due_date` (ISO 8601 date or datetime).',
     ),
@@ -51,8 +51,8 @@ export const createTeamBoardRoute = route({
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:
     'All or nothing: one transaction; any invalid part is a 400 naming the field (e.g. `tasks.3.section_index`) and ' +
-    'nothing is created. Every rule of spec 4.3 applies (title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, ' +
-    'task titles 1-500, `section_index` xor `section_title`, `label_names` from this manifest, numeric priority and ' +
+    `nothing is created. Every rule of spec 4.3 applies (${BOARD_LIMITS_TEXT}, ` +
+    '`section_index` xor `section_title`, `label_names` from this manifest, numeric priority and ' +
     'estimate codes, ISO 8601 due dates). The creator and every team member become board members; the ticket prefix ' +
     'comes from the title (`Website Redesign` → `WR-1`). Optional `Idempotency-Key` header (Stripe semantics, per ' +
     'user): the same key and body within 24 hours replays the first success (same ids, header ' +

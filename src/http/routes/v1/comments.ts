@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMMENT_LENGTH } from '../../../domain/comment.ts';
+import { MAX_COMMENT_LENGTH, COMMENT_PAGE } from '../../../domain/comment.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { restComment, restCommentSchema } from '../../presenters/comment.ts';
@@ -19,7 +19,7 @@ export const listCommentsRoute = route({
   summary: 'Comments of a task, oldest first by default.',
   description:
     'The task by `task_id` or `ticket_number` (+ `project_id` when ambiguous), or `project_id` + `unique_index`. ' +
-    '`limit` 1 to 100 (default 50), `offset` (default 0), `sort_order` `asc` (default) or `desc`.',
+    `\`limit\` 1 to ${COMMENT_PAGE.maxLimit} (default ${COMMENT_PAGE.defaultLimit}), \`offset\` (default 0), \`sort_order\` \`asc\` (default) or \`desc\`.`,
   document: graphql(`
     query RestComments($ref: TaskRefInput!, $limit: Int, $offset: Int, $sortOrder: SortOrder) {
       comments(ref: $ref, limit: $limit, offset: $offset, sortOrder: $sortOrder) {

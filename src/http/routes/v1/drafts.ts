@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRAFT_PAGE, MAX_DRAFT_DESCRIPTION } from '../../../domain/draft.ts';
+import { DRAFT_PAGE, MAX_DRAFT_DESCRIPTION, MAX_DRAFT_TITLE } from '../../../domain/draft.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -14,7 +14,7 @@ const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join
 const draftBody = z.object({
   project_id: bodyId().nullable().optional().describe('Project of the future task (one of yours).'),
   section_id: bodyId().nullable().optional().describe('Section of that project (no section → Backlog on publish).'),
-  title: z.string().nullable().optional().describe('Title, at most 500 characters; may stay empty until publishing.'),
+  title: z.string().nullable().optional().describe(`Title, at most ${MAX_DRAFT_TITLE} characters; may stay empty until publishing.`),
   description: z
     .string()
     .max(MAX_DRAFT_DESCRIPTION)
@@ -50,7 +50,7 @@ export const listDraftsRoute = route({
   operationId: 'listDrafts',
   tag: 'drafts',
   summary: 'My task drafts, most recently edited first.',
-  description: 'Drafts are private to their author. `limit` 1 to 100 (default 50), `offset`.',
+  description: `Drafts are private to their author. \`limit\` 1 to ${DRAFT_PAGE.maxLimit} (default ${DRAFT_PAGE.defaultLimit}), \`offset\`.`,
   document: graphql(`
     query RestDrafts($limit: Int, $offset: Int) {
       drafts(limit: $limit, offset: $offset) {
@@ -62,7 +62,7 @@ export const listDraftsRoute = route({
     }
   `),
   query: z.object({
-    limit: qsInt(1, DRAFT_PAGE.maxLimit).optional().describe('Page size, 1 to 100 (default 50).'),
+    limit: qsInt(1, DRAFT_PAGE.maxLimit).optional().describe(`Page size, 1 to ${DRAFT_PAGE.maxLimit} (default ${DRAFT_PAGE.defaultLimit}).`),
     offset: qsInt(0, MAX_OFFSET).optional().describe('Drafts to skip (default 0).'),
   }),
   response: z.object({ success: z.literal(true), drafts: z.array(draftSchema), total: z.number(), limit: z.number(), offset: z.number() }),

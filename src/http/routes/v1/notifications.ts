@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INBOX_PAGE } from '../../../domain/inbox.ts';
+import { INBOX_PAGE, MAX_NOTIFICATION_IDS } from '../../../domain/inbox.ts';
 import { qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -15,7 +15,7 @@ export const listNotificationsRoute = route({
   summary: 'My notifications that are not archived, newest first.',
   description:
     'Items as the tool inbox: `{id, type, task_id, ticket_number, message, createdAt, read}`; `type` is ' +
-    '`assignment`, `mention` or `task_updated`. `limit` 1 to 100 (default 50), `offset`, `unread_only`.',
+    `\`assignment\`, \`mention\` or \`task_updated\`. \`limit\` 1 to ${INBOX_PAGE.maxLimit} (default ${INBOX_PAGE.defaultLimit}), \`offset\`, \`unread_only\`.`,
   document: graphql(`
     query RestNotifications($limit: Int, $offset: Int, $unreadOnly: Boolean) {
       inbox(limit: $limit, offset: $offset, unreadOnly: $unreadOnly) {
@@ -53,7 +53,7 @@ export const archiveNotificationsRoute = route({
   operationId: 'archiveNotifications',
   tag: 'notifications',
   summary: 'Archives notifications; answers how many were archived.',
-  description: '`notification_ids` (1 to 100). Other users’ ids, unknown ids and already archived ones count 0.',
+  description: `\`notification_ids\` (1 to ${MAX_NOTIFICATION_IDS}). Other users’ ids, unknown ids and already archived ones count 0.`,
   document: graphql(`
     mutation RestArchiveNotifications($ids: [Int!]!) { archiveNotifications(ids: $ids) }
   `),
@@ -71,7 +71,7 @@ export const readNotificationsRoute = route({
   operationId: 'markNotificationsRead',
   tag: 'notifications',
   summary: 'Marks notifications read; answers how many changed.',
-  description: '`notification_ids` (1 to 100). Other users’ ids, unknown ids and already read ones count 0.',
+  description: `\`notification_ids\` (1 to ${MAX_NOTIFICATION_IDS}). Other users’ ids, unknown ids and already read ones count 0.`,
   document: graphql(`
     mutation RestReadNotifications($ids: [Int!]!) { markNotificationsRead(ids: $ids) }
   `),

@@ -4,6 +4,7 @@ import { graphql } from '../../gql/index.ts';
 import { projectOut, restProjectSchema } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
+import { PAGE_LIMITS } from '../../../domain/page.ts';
 
 /** GET /api/v1/projects (spec 4.2). */
 export const listProjectsRoute = route({
@@ -22,8 +23,9 @@ export const listProjectsRoute = route({
   description:
     'Answers `{success, projects, total, limit, offset}`; each project has `id, title, status, createdAt, description, ' +
     'memberCount, taskCount` (tasks not Deleted), `sections: [{id, section_title}]` (visible, in board order) and ' +
-    '`labels: [{id (string), name}]`. `search` matches title or description. `limit` defaults to 50 and is capped: ' +
-    'values above 100 are clamped to 100 (the response shows the limit applied).',
+    '`labels: [{id (string), name}]`. `search` matches title or description. ' +
+    `\`limit\` defaults to ${PAGE_LIMITS.defaultLimit} and is capped: values above ${PAGE_LIMITS.maxLimit} are clamped to ${PAGE_LIMITS.maxLimit} ` +
+    '(the response shows the limit applied).',
   query: projectListQuery,
   document: graphql(`
     query RestListProjects($status: Status, $search: String, $limit: Int, $offset: Int, $sortBy: ProjectSort, $sortOrder: SortOrder) {

@@ -51,11 +51,11 @@ export const createSectionRoute = route({
   tag: 'sections',
   summary: 'Adds a section to a board.',
   description:
-    'Body `title` (1-200 characters), optional `after_section_id` (omitted or null: appended at the end). ' +
+    `Body \`title\` (1-${NAME_LIMITS.sectionTitleMax} characters), optional \`after_section_id\` (omitted or null: appended at the end). ` +
     'Answers 201 `{success, section: {id, section_title, projectId, taskCount}, message}`.',
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe('Section title, 1 to 200 characters.'),
+    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
   }),
   status: 201,
@@ -83,12 +83,12 @@ export const updateSectionRoute = route({
   tag: 'sections',
   summary: 'Renames and/or moves a section.',
   description:
-    'Body: `title` (1-200 characters) and/or `move_after_section_id` (place it right after that section; `null` ' +
+    `Body: \`title\` (1-${NAME_LIMITS.sectionTitleMax} characters) and/or \`move_after_section_id\` (place it right after that section; \`null\` ` +
     'moves it to the first place); at least one. `visible` (boolean) hides or shows the column (our extension). ' +
     'Only the moved row changes (fractional ranking). Answers `{success, section, message}`.',
   params: sectionParams,
   body: z.object({
-    title: z.string().max(NAME_LIMITS.sectionTitleMax).optional().describe('New title, 1 to 200 characters.'),
+    title: z.string().max(NAME_LIMITS.sectionTitleMax).optional().describe(`New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
     visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
   }),

@@ -18,7 +18,7 @@ export const addTaskLabelsRoute = route({
   tag: 'tasks',
   summary: 'Add labels to a task.',
   description:
-    'Body `label_ids`: 1 to 100 ids of labels of the task’s project (numbers or strings of digits); a label of ' +
+    `Body \`label_ids\`: 1 to ${TASK_LIMITS.labelsMax} ids of labels of the task’s project (numbers or strings of digits); a label of ` +
     'another board → 404 naming `label_ids`. Labels the task has already are left alone. A real change sets ' +
     '`updatedAt`, emits `task.updated` with `{changes: {labels: {from, to}}}` and notifies watchers. Answer ' +
     '`{success, task}`.',

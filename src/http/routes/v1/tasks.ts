@@ -8,6 +8,7 @@ import { graphql } from '../../gql/index.ts';
 import { TASK_FIELD_NAMES, createInputOf, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
 import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
+import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
 
 // REST task routes. The spec names them without shapes; they follow the
 // style of the spec's REST routes: `success: true`, snake_case fields with
@@ -42,7 +43,8 @@ export const listTasksRoute = route({
     'The filters of the tool list (`project_id`/`board_id`, `section`, `assigned_to`, `priority`, `status` (default ' +
     '`Normal`), `labels` (ANY of the names), `has_due_date`, `due_date_before`, `due_date_after`, `created_by`, ' +
     '`created_since`, `updated_since`, `has_comments`, `has_attachments`, `search`; `task_id`/`ticket_number` fetch one ' +
-    'task), and `parent_id` (the subtasks of that task). Most recently updated first. `limit` 1 to 100 (default 50), `offset` default 0. ' +
+    'task), and `parent_id` (the subtasks of that task). Most recently updated first. ' +
+    `\`limit\` 1 to ${TASK_LIST_LIMITS.maxLimit} (default ${TASK_LIST_LIMITS.defaultLimit}), \`offset\` default 0. ` +
     'Answer `{success, tasks, total, limit, offset}`.',
   document: graphql(`
     query RestListTasks($filter: TaskFilterInput, $limit: Int, $offset: Int) {

@@ -16,7 +16,7 @@ export const listDeliveriesRoute = route({
   tag: 'webhooks',
   summary: "A subscription's delivery log, newest first, with every attempt (status, duration, response excerpt).",
   description:
-    'Query `status` (pending, succeeded, failed, skipped), `limit` (1-100, default 50), `offset`. Answers ' +
+    `Query \`status\` (pending, succeeded, failed, skipped), \`limit\` (1-${PAGE_LIMITS.maxLimit}, default ${PAGE_LIMITS.defaultLimit}), \`offset\`. Answers ` +
     '`{success, deliveries, total, limit, offset}`. Deliveries are kept 30 days.',
   params: subscriptionParams,
   query: z.object({

@@ -5,6 +5,7 @@ import { subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
+import { MAX_SUBSCRIPTIONS_PER_SCOPE, WEBHOOK_DESCRIPTION_MAX } from '../../../domain/webhook.ts';
 
 // Webhook subscriptions (spec 4.5 gives PATCH; the rest follows the same
 // style): snake_case ids, `createdAt`/`updatedAt`, the signing secret only
@@ -38,7 +39,7 @@ export const createWebhookRoute = route({
   tag: 'webhooks',
   summary: 'Subscribes a URL to task events of a project or of every project of a team.',
   description:
-    'Body `{url, project_id | team_id (exactly one), metadata: {"X-Event-Type": [...]}, description?}`; at most 20 ' +
+    `Body \`{url, project_id | team_id (exactly one), metadata: {"X-Event-Type": [...]}, description?}\`; at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} ` +
     'subscriptions per project or team. Answers 201 `{success, subscription}`; `subscription.secret` (`whsec_…`) is ' +
     'shown in this response only. ' +
     PAYLOAD_DOC,
@@ -47,7 +48,7 @@ export const createWebhookRoute = route({
     project_id: bodyId().optional().describe('Project scope.'),
     team_id: teamIdBody.optional(),
     metadata: metadataBody,
-    description: z.string().max(500).nullish().describe('Free text, up to 500 characters.'),
+    description: z.string().max(WEBHOOK_DESCRIPTION_MAX).nullish().describe(`Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.`),
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema.extend({ secret: z.string() }) }),
   status: 201,
@@ -137,7 +138,7 @@ export const updateWebhookRoute = route({
   body: z.object({
     metadata: metadataBody.optional(),
     url: z.string().max(NAME_LIMITS.urlMax).optional().describe('New destination URL.'),
-    description: z.string().max(500).nullish().describe('New description (empty or null clears it).'),
+    description: z.string().max(WEBHOOK_DESCRIPTION_MAX).nullish().describe('New description (empty or null clears it).'),
     active: z
       .boolean({ message: 'active must be true or false' })
       .optional()
