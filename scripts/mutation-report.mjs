@@ -4,7 +4,7 @@
 //
 // Excluded from the score, and listed apart: string-literal mutants in the
 // human-readable message of an error (the message argument of `new
-// …Error(…)`, or a `message:` property). Error codes, fields and details stay
+// …Error(…)` or of a zod `.refine(check, message)`, or a `message:` property). Error codes, fields and details stay
 // in: tests assert those.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -46,13 +46,14 @@ const messageArg = (cls) => (cls === 'ValidationError' || cls === 'AppError' ? 1
 
 /**
  * True when the literal at `at` is an error's message: inside the message
- * argument of the innermost enclosing `new …Error(` call, or the value of a
+ * argument of the innermost enclosing `new …Error(` or zod `.refine(` call
+ * (its second argument is the issue's message), or the value of a
  * `message:` property.
  */
 function isErrorMessage(source, at) {
   if (/\bmessage:\s*$/.test(source.slice(Math.max(0, at - 40), at))) return true;
   const before = source.slice(Math.max(0, at - 600), at);
-  const calls = [...before.matchAll(/new (\w*Error)\(/g)];
+  const calls = [...before.matchAll(/new (\w*Error)\(|\.(refine)\(/g)];
   for (const call of calls.reverse()) {
     let depth = 0;
     let arg = 0;
@@ -67,7 +68,7 @@ function isErrorMessage(source, at) {
         depth--;
       } else if (ch === ',' && depth === 0) arg++;
     }
-    if (inside) return arg === messageArg(call[1]);
+    if (inside) return arg === (call[2] === 'refine' ? 1 : messageArg(call[1]));
   }
   return false;
 }
@@ -125,7 +126,7 @@ const out = [
   '',
   'Score = killed (a test failed, or the mutant hung until the timeout) ÷ (killed + survived + not covered by any',
   'test). **Excluded:** string-literal mutants in the human-readable message of an error (the message argument',
-  `of \`new …Error(…)\` or a \`message:\` property): ${excluded.count} mutants. Error codes, fields and details are not`,
+  `of \`new …Error(…)\` or of a zod \`.refine(check, message)\`, or a \`message:\` property): ${excluded.count} mutants. Error codes, fields and details are not`,
   'excluded; the tests assert them.',
   '',
   `**Total: ${pct(total.killed, total.counted)}** (${total.killed} of ${total.counted} mutants killed, ${files.size} of ${domainFiles.length} files of src/domain measured).`,

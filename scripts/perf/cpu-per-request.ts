@@ -7,7 +7,11 @@
 //   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx scripts/perf/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
 //   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}' [N]   (writes really happen: use a kept bench database)
 // --profile writes bench/results/cpu-per-request.cpuprofile (summarise with scripts/perf/profile-summary.ts).
+// --callgrind counts instructions instead of time, which a busy machine does not change: run it under
+//   valgrind --tool=callgrind --instr-atstart=no node --import tsx scripts/perf/cpu-per-request.ts … --callgrind
+// and it switches instrumentation on for the measured requests only (valgrind's "Collected" line ÷ N).
 
+import { spawn } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { PgCpuMeter } from '../../bench/pg-cpu.ts';
@@ -37,11 +41,14 @@ async function main() {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
+    const callgrind = process.argv.includes('--callgrind');
     const meter = await new PgCpuMeter(process.env.DATABASE_URL, IN_PROCESS_APP_NAME).open();
     await meter.begin();
+    if (callgrind) await callgrindInstrumentation('on');
     const cpu = process.cpuUsage();
     const wall = performance.now();
     for (let i = 0; i < count; i++) await send();
+    if (callgrind) await callgrindInstrumentation('off');
     const used = process.cpuUsage(cpu);
     const elapsed = performance.now() - wall;
     const pgCpu = await meter.end();
@@ -57,6 +64,24 @@ async function main() {
     );
   } finally {
     await services.close();
+  }
+}
+
+/**
+ * Switches callgrind's instrumentation of this process. callgrind_control
+ * is answered only while the process runs code, so the event loop keeps
+ * ticking until it returns.
+ */
+async function callgrindInstrumentation(state: 'on' | 'off') {
+  const ticker = setInterval(() => undefined, 5);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('callgrind_control', ['-i', state, String(process.pid)], { stdio: 'inherit' });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`callgrind_control -i ${state}: exit ${code}`))));
+    });
+  } finally {
+    clearInterval(ticker);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 
 /** Notification `type` values (spec 2.6: `assignment`; the others are ours). */
@@ -10,8 +10,16 @@ type Tx = Prisma.TransactionClient;
 /** The user watches the task from now on (idempotent). */
 export async function watchTask(tx: Tx, taskId: number, userId: number): Promise<void> {
   // Raw SQL: createMany's plan (the only Prisma form of ON CONFLICT DO NOTHING)
-  // is compiled on every call, and this runs on every task create.
+  // is compiled on every call, and this runs on every assignment and comment.
   await tx.$executeRaw`INSERT INTO "TaskWatcher" ("taskId", "userId") VALUES (${taskId}, ${userId}) ON CONFLICT DO NOTHING`;
+}
+
+/**
+ * {@link watchTask} as the body of a data-modifying CTE, for a statement
+ * that makes the task too: `taskId` is SQL over `from`, its other CTEs.
+ */
+export function watchTaskSql(taskId: Prisma.Sql, userId: number, from: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "TaskWatcher" ("taskId", "userId") SELECT ${taskId}, ${userId} FROM ${from} ON CONFLICT DO NOTHING`;
 }
 
 async function actorName(tx: Tx, actorId: number | null): Promise<string> {

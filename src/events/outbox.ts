@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { wake } from './wakeup.ts';
 
@@ -73,6 +73,40 @@ export async function recordTaskEvent(tx: Prisma.TransactionClient, event: TaskE
   await recordTaskEvents(tx, [event]);
 }
 
+/**
+ * The outbox row of one task event as the body of a data-modifying CTE, for
+ * a write that records its event in its own statement (one round trip
+ * instead of two; same guarantee: the row commits with the change). `taskId`
+ * is SQL over the statement's other CTEs, `from` their FROM list, and
+ * `moreData` a jsonb expression merged into `data` (what only the statement
+ * knows). Call {@link outboxWritten} after the statement.
+ */
+export function taskEventInsertSql(
+  event: Omit<TaskEventInput, 'task' | 'fromProjectId'> & {
+    task: { id: Prisma.Sql; projectId: number; ticketNumber: string };
+    moreData?: Prisma.Sql;
+    createdAt: Date;
+  },
+  from: Prisma.Sql,
+): Prisma.Sql {
+  const data = Prisma.sql`${JSON.stringify(withActor(event.data, event.actorId))}::jsonb`;
+  return Prisma.sql`
+    INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data", "createdAt")
+    SELECT ${event.type}, ${event.task.id}, ${event.task.projectId}, ${event.task.ticketNumber}, ${event.actorId},
+      ${event.moreData ? Prisma.sql`${data} || ${event.moreData}` : data}, ${event.createdAt}::timestamp(3)
+    FROM ${from}`;
+}
+
+/**
+ * Outbox rows were written in the current transaction: wakes this process's
+ * dispatcher. Other instances hear the trigger's NOTIFY at commit; this
+ * process wakes now: on PGlite (one connection) the poll it triggers queues
+ * behind this transaction, so it sees the committed rows.
+ */
+export function outboxWritten(): void {
+  wake('outbox');
+}
+
 /** Several events in one statement (bulk changes: a deleted section's tasks, a new board); same guarantees. */
 export async function recordTaskEvents(tx: Prisma.TransactionClient, events: TaskEventInput[]): Promise<void> {
   await writeRows(
@@ -111,8 +145,5 @@ function withActor(data: Record<string, unknown>, actorId: number | null): Prism
 async function writeRows(tx: Prisma.TransactionClient, rows: Prisma.OutboxEventCreateManyInput[]): Promise<void> {
   if (rows.length === 0) return;
   await insertRows(tx.outboxEvent, rows);
-  // Other instances hear the trigger's NOTIFY at commit; this process wakes
-  // now: on PGlite (one connection) the poll it triggers queues behind this
-  // transaction, so it sees the committed rows.
-  wake('outbox');
+  outboxWritten();
 }

@@ -153,6 +153,8 @@ describe('tasksvc serve --workers', () => {
 
       const made: { id: string; taskId: number }[] = [];
       for (let i = 0; i < 8; i++) made.push(await create());
+      // A worker logs a request as its answer goes out: the line can reach us just after the answer.
+      await until('the request log lines', () => made.every((m) => workerOf(c, m.id) !== undefined));
       expect(new Set(made.map((m) => workerOf(c, m.id))), 'both workers took creates').toEqual(new Set([1, 2]));
       await until('all 8 events', () => made.every((m) => received().includes(m.taskId)));
       for (const m of made) expect(received().filter((id) => id === m.taskId), `task ${m.taskId} once`).toHaveLength(1);

@@ -75,7 +75,21 @@ describe('createTask', () => {
       projectId: project.id,
       ticketNumber: 'EVT-1',
       actorId: user.id,
+      data: {
+        title: 'Trimmed',
+        priority: 'high',
+        status: 'Normal',
+        section: { id: project.sections[0].id, title: project.sections[0].title },
+        dueDate: '2026-03-01T00:00:00.000Z',
+        actor: { id: user.id },
+      },
     });
+    // Stored in UTC like every timestamp the app writes: now, to the clock's skew, on any session time zone.
+    const stored = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    expect(stored.createdAt).toEqual(task.createdAt);
+    expect(stored.updatedAt).toEqual(task.createdAt);
+    expect(Math.abs(task.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(events[0].createdAt).toEqual(task.createdAt);
   });
 
   it('converts markdown descriptions and refuses other content types without writing', async () => {

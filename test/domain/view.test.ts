@@ -59,6 +59,21 @@ describe('saved views', () => {
     expect((await requireView(db, user.id, view.id)).subtaskSetting).toBe('None');
   });
 
+  it('filters serialise to at most 10 000 characters; titles are trimmed; each field updates alone', async () => {
+    const { user, project } = await setup();
+    // {"s":"…"} is 8 characters around the text.
+    const exactly = { s: 'y'.repeat(10_000 - 8) };
+    expect(JSON.stringify(exactly)).toHaveLength(10_000);
+    const view = await createView(db, user.id, { projectId: project.id, title: '  Mine  ', filters: exactly });
+    expect([view.title, view.filters]).toEqual(['Mine', exactly]);
+    await expectAppError(createView(db, user.id, { projectId: project.id, title: 'x', filters: { s: 'y'.repeat(10_000 - 7) } }), 'VALIDATION', 'filters');
+    expect((await updateView(db, user.id, view.id, { layout: 'table' })).layout).toBe('table');
+    expect((await updateView(db, user.id, view.id, { filters: { a: 1 } })).filters).toEqual({ a: 1 });
+    expect((await updateView(db, user.id, view.id, { title: ' Renamed ' })).title).toBe('Renamed');
+    expect(await requireView(db, user.id, view.id)).toMatchObject({ title: 'Renamed', layout: 'table', filters: { a: 1 }, subtaskSetting: 'None' });
+    await expectAppError(updateView(db, user.id, view.id, { title: null, layout: null }), 'VALIDATION', 'subtaskSetting', 'missing_fields');
+  });
+
   it('views are personal: another user (even a project colleague) gets NOT_FOUND, and nothing changes', async () => {
     const { user, colleague, stranger, project } = await setup();
     const view = await createView(db, user.id, { projectId: project.id, title: 'Private' });

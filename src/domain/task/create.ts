@@ -3,7 +3,8 @@ import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Prisma, Task } from '../../generated/prisma/client.ts';
 import { renderContent } from '../../content/render.ts';
 import { recordTaskEvent } from '../../events/outbox.ts';
-import { notifyAssigned, watchTask } from '../notification.ts';
+import { insertRows } from '../../db/insert-rows.ts';
+import { notifyAssigned } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import {
   TASK_LIMITS,
@@ -16,6 +17,7 @@ import {
   urlListField,
 } from './fields.ts';
 import { idField, statusField } from '../fields.ts';
+import { insertTask } from './insert-task.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';
@@ -80,7 +82,8 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
  * ticket number comes from the project counter taken in this transaction.
  * The creator (and any assignee) watches the task; `task.created` (and
  * `task.assigned` when assignees are given) go to the outbox. Runs inside
- * `db` when it already is a transaction.
+ * `db` when it already is a transaction. A plain create is two statements
+ * in its transaction: the number, then the task with its watcher and event.
  */
 export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
   const data = parseInput(createTaskInput, input);
@@ -88,49 +91,46 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
   const description = await renderContent(data.description ?? '', data.contentType, 'description');
   return inTransaction(db, async (tx) => {
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
-    const section = data.sectionId
-      ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
-      : await backlogSection(tx, data.projectId, actorId);
+    const ticketNumber = ticketNumberOf(ticketPrefix, uniqueIndex);
+    const placeIn = () =>
+      data.sectionId
+        ? requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
+        : backlogSection(tx, data.projectId, actorId);
+    // With references to check, the section is checked first, as its NOT_FOUND comes first.
+    const references = data.parentId != null || !!data.labelIds?.length || !!data.assigneeUserIds?.length;
+    const checked = references ? await placeIn() : null;
     if (data.parentId != null) await requireParentOf(tx, { id: null, projectId: data.projectId }, data.parentId, 'parentId');
     const labelIds = data.labelIds ? await requireLabelsOf(tx, data.projectId, data.labelIds) : [];
     const assigneeIds = data.assigneeUserIds ? await requireMembersOf(tx, data.projectId, data.assigneeUserIds) : [];
 
-    const task = await tx.task.create({
-      data: {
+    const insert = (section: number | 'backlog') =>
+      insertTask(tx, {
         projectId: data.projectId,
-        sectionId: section.id,
         uniqueIndex,
-        title: data.title,
-        description,
-        priority: data.priority ?? null,
-        estimateMinutes: data.estimateMinutes ?? null,
-        estimateSize: data.estimateSize ?? null,
-        images: data.images ?? [],
-        attachments: data.attachments ?? [],
-        dueDate: data.dueDate ?? null,
-        status: data.status ?? 'Normal',
-        parentId: data.parentId ?? null,
-        createdById: actorId,
-        labels: labelIds.length ? { create: labelIds.map((labelId) => ({ labelId })) } : undefined,
-        assignees: assigneeIds.length ? { create: assigneeIds.map((userId) => ({ userId })) } : undefined,
-      },
-    });
-    const ticketNumber = ticketNumberOf(ticketPrefix, uniqueIndex);
-    const ref = { id: task.id, projectId: task.projectId, ticketNumber };
-    await watchTask(tx, task.id, actorId);
-    await recordTaskEvent(tx, {
-      type: 'task.created',
-      task: ref,
-      actorId,
-      data: {
-        title: task.title,
-        priority: task.priority,
-        status: task.status,
-        section: { id: section.id, title: section.title },
-        dueDate: task.dueDate?.toISOString() ?? null,
-      },
-    });
+        ticketNumber,
+        actorId,
+        section,
+        fields: {
+          title: data.title,
+          description,
+          priority: data.priority ?? null,
+          estimateMinutes: data.estimateMinutes ?? null,
+          estimateSize: data.estimateSize ?? null,
+          images: data.images ?? [],
+          attachments: data.attachments ?? [],
+          dueDate: data.dueDate ?? null,
+          status: data.status ?? 'Normal',
+          parentId: data.parentId ?? null,
+        },
+      });
+    // Nothing inserted: no such live section (placeIn throws NOT_FOUND) or no Backlog yet (placeIn adds it).
+    const created =
+      (await insert(checked?.id ?? data.sectionId ?? 'backlog')) ?? (await insert((checked ?? (await placeIn())).id));
+    if (!created) throw new Error(`Section of task ${ticketNumber} vanished inside its transaction`);
+    const { task } = created;
+    if (labelIds.length) await tx.taskLabel.createMany({ data: labelIds.map((labelId) => ({ taskId: task.id, labelId })) });
     if (assigneeIds.length) {
+      await insertRows(tx.taskAssignee, assigneeIds.map((userId) => ({ taskId: task.id, userId })));
       await notifyAssigned(tx, {
         task: { id: task.id, ticketNumber, title: task.title },
         userIds: assigneeIds,
@@ -138,7 +138,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
       });
       await recordTaskEvent(tx, {
         type: 'task.assigned',
-        task: ref,
+        task: { id: task.id, projectId: task.projectId, ticketNumber },
         actorId,
         data: { assignees: assigneeIds.map((id) => ({ id, kind: 'user' })) },
       });

@@ -56,15 +56,12 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     await tx.taskLabel.deleteMany({ where: { taskId: task.id } });
     await tx.taskAssignee.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
     await tx.taskWatcher.deleteMany({ where: { taskId: task.id, userId: { notIn: memberIds } } });
-    // Subtasks stay on the old board as top-level tasks, each with its own event (as on a delete).
-    const leftBehind = await tx.task.findMany({
-      where: { parentId: task.id, projectId: { not: data.targetProjectId } },
-      select: { id: true, uniqueIndex: true },
-    });
-    await tx.task.updateMany({
-      where: { id: { in: leftBehind.map((t) => t.id) } },
-      data: { parentId: null, updatedAt: new Date() },
-    });
+    // Subtasks stay on the old board as top-level tasks, each with its own event (as on a delete):
+    // one UPDATE … RETURNING finds and unlinks them (usually none).
+    const leftBehind = await tx.$queryRaw<{ id: number; uniqueIndex: number }[]>`
+      UPDATE "Task" SET "parentId" = NULL, "updatedAt" = ${new Date()}::timestamp(3)
+      WHERE "parentId" = ${task.id} AND "projectId" <> ${data.targetProjectId}
+      RETURNING "id", "uniqueIndex"`;
     const updated = await tx.task.update({
       where: { id: task.id },
       data: { projectId: data.targetProjectId, sectionId: section.id, position: null, uniqueIndex, parentId: null },
