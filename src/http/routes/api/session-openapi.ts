@@ -49,10 +49,9 @@ const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaO
 /** `paths` entries of the session routes. */
 export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
   // (Here, not at module level: openapi.ts imports this file, so EVERY_ROUTE is not there yet when it loads.)
-  // Starting a session answers 404 `sessions_disabled` when SESSION_SECRET is not set.
-  const SIGN_IN_ERRORS: ErrorCode[] = [...EVERY_ROUTE, 'NOT_FOUND'];
-  // Signing out revokes the caller's session row: one removed meanwhile is 404.
-  const SIGN_OUT_ERRORS: ErrorCode[] = [...EVERY_ROUTE, 'NOT_FOUND'];
+  // 404: starting a session with SESSION_SECRET unset (`sessions_disabled`); signing out of a session row
+  // removed meanwhile.
+  const errors: ErrorCode[] = [...EVERY_ROUTE, 'NOT_FOUND'];
   return {
     [LOGIN_PATH]: {
       post: {
@@ -67,7 +66,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
         security: [],
         parameters: [],
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(loginInput) } } },
-        responses: { '200': { description: SET_COOKIES, content: json(signInAnswer) }, ...errorResponsesOf(SIGN_IN_ERRORS) },
+        responses: { '200': { description: SET_COOKIES, content: json(signInAnswer) }, ...errorResponsesOf(errors) },
       },
     },
     '/api/auth/logout': {
@@ -79,7 +78,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
           'authenticated by cookie must come from this service or an origin in CORS_ORIGINS (403 `csrf`).',
         tags: ['auth'],
         parameters: [],
-        responses: { '200': { description: CLEARS_COOKIES, content: json(signedOut) }, ...errorResponsesOf(SIGN_OUT_ERRORS) },
+        responses: { '200': { description: CLEARS_COOKIES, content: json(signedOut) }, ...errorResponsesOf(errors) },
       },
     },
     '/api/auth/session': {
@@ -93,7 +92,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
         tags: ['auth'],
         security: [{ bearerAuth: [] }],
         parameters: [],
-        responses: { '200': { description: SET_COOKIES, content: json(signInAnswer) }, ...errorResponsesOf(SIGN_IN_ERRORS) },
+        responses: { '200': { description: SET_COOKIES, content: json(signInAnswer) }, ...errorResponsesOf(errors) },
       },
       delete: {
         operationId: 'deleteSession',
@@ -111,7 +110,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
             schema: { type: 'string', enum: ['true', 'false', '1', '0'] },
           },
         ],
-        responses: { '200': { description: CLEARS_COOKIES, content: json(revoked) }, ...errorResponsesOf(SIGN_OUT_ERRORS) },
+        responses: { '200': { description: CLEARS_COOKIES, content: json(revoked) }, ...errorResponsesOf(errors) },
       },
     },
     [SESSION_VERIFY_PATH]: {
