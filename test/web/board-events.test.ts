@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardEvent, boardEventEffect } from '../../web/src/screens/board/board-events';
 import { type CardTask, boardReducer, initialBoardState } from '../../web/src/screens/board/board-state';
-import { cardTask as task } from '../support/web-tasks.ts';
+import { cardTask as task } from '../support/web-tasks';
 
 
 function event(name: string, over: Partial<BoardEvent> = {}): BoardEvent {

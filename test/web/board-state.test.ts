@@ -8,7 +8,7 @@ import {
   keyboardPlacement,
   matchesFilter,
 } from '../../web/src/screens/board/board-state';
-import { cardTask as task } from '../support/web-tasks.ts';
+import { cardTask as task } from '../support/web-tasks';
 
 const TODO = 10; // cardTask's section
 const DONE = 20;
