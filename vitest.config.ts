@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/sequencer.ts';
 
 export default defineConfig({
   // Node (and so yoga and Pothos) loads graphql's CommonJS build; make the
@@ -21,6 +22,8 @@ export default defineConfig({
     // optimising tier-up (on background threads) cost more CPU than it saved
     // on our short queries: about 28 % less CPU for the same test files.
     poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: ['--liftoff-only'] } },
+    // Long files first, so none of them is left running alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE: 'true' },
   },
 });

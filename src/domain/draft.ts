@@ -110,6 +110,9 @@ export async function updateDraft(db: Db, userId: number, draftId: number, input
   if (args.description != null) data.description = await renderContent(args.description, args.contentType, 'description');
   if (args.priority !== undefined) data.priority = args.priority;
   if (args.dueDate !== undefined) data.dueDate = args.dueDate;
+  // Nothing to write (say, the project it already has): an updateMany without
+  // data counts no rows on PGlite, which would read as NOT_FOUND.
+  if (!Object.keys(data).length) return draft;
   const { count } = await db.taskDraft.updateMany({ where: { id: draftId, ...myDraftsWhere(userId) }, data });
   if (!count) throw new NotFoundError(`Draft ${draftId}`, 'draftId');
   return requireDraft(db, userId, draftId);

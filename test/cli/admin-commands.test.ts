@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -14,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { ...process.env, TASKSVC_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' };
 
 async function cli(...args: string[]) {
-  const { stdout } = await run(process.execPath, [BIN, ...args, '--json'], { env });
+  const { stdout } = await run(process.execPath, tasksvcArgs(...args, '--json'), { env });
   const lines = stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   return JSON.parse(lines[0]);
@@ -23,7 +23,7 @@ async function cli(...args: string[]) {
 /** Like {@link cli}, with `input` on stdin. */
 function cliWithStdin(input: string, ...args: string[]): Promise<any> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [BIN, ...args, '--json'], { env }, (err, stdout) =>
+    const child = execFile(process.execPath, tasksvcArgs(...args, '--json'), { env }, (err, stdout) =>
       err ? reject(err) : resolve(JSON.parse(stdout.trim())),
     );
     child.stdin!.end(input);
@@ -31,7 +31,7 @@ function cliWithStdin(input: string, ...args: string[]): Promise<any> {
 }
 
 it('tasksvc --version prints the package version', async () => {
-  const { stdout } = await run(process.execPath, [BIN, '--version'], { env });
+  const { stdout } = await run(process.execPath, tasksvcArgs('--version'), { env });
   const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   expect(stdout.trim()).toBe(version);
 }, 60_000);
@@ -79,16 +79,16 @@ describe('tasksvc admin commands (--json prints one JSON object)', { timeout: 18
   });
 
   it('errors are one JSON object and a non-zero exit', async () => {
-    await expect(run(process.execPath, [BIN, 'keys', 'create', '--email', 'nobody@test.local', '--json'], { env })).rejects.toMatchObject({
+    await expect(run(process.execPath, tasksvcArgs('keys', 'create', '--email', 'nobody@test.local', '--json'), { env })).rejects.toMatchObject({
       code: 1,
       stdout: expect.stringContaining('"error":"NOT_FOUND"'),
     });
   });
 
   it('--help works on every level', async () => {
-    const { stdout } = await run(process.execPath, [BIN, '--help'], { env });
+    const { stdout } = await run(process.execPath, tasksvcArgs('--help'), { env });
     expect(stdout).toContain('serve');
-    const sub = await run(process.execPath, [BIN, 'keys', 'create', '--help'], { env });
+    const sub = await run(process.execPath, tasksvcArgs('keys', 'create', '--help'), { env });
     expect(sub.stdout).toContain('--email');
   });
 });

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { registerClientCommands } from '../../src/cli/client/index.ts';
 import { useTestServer } from '../support/app.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { tasksvcArgs } from '../support/cli.ts';
 
 // The client CLI (`tasksvc projects|tasks|comments|assign|inbox`) against a
 // running app, through the real binary.
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
 const t = useTestServer();
 
@@ -24,7 +24,7 @@ interface Outcome {
 async function cli(env: Record<string, string>, ...args: string[]): Promise<Outcome> {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', ...env };
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: childEnv });
+    const { stdout, stderr } = await run(process.execPath, tasksvcArgs(...args), { env: childEnv });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -9,6 +9,7 @@ import { startControlChannel } from '../../src/control/server.ts';
 import type { Services } from '../../src/services.ts';
 import { isPostgres } from '../support/database.ts';
 import { serve } from '../support/serve-child.ts';
+import { tasksvcArgs } from '../support/cli.ts';
 
 // Admin commands while `tasksvc serve` runs on the embedded database: the CLI
 // reaches the server through the control socket in the data directory (mode
@@ -16,7 +17,6 @@ import { serve } from '../support/serve-child.ts';
 // not this user's with mode 0600 is refused; a stale one is replaced, a live
 // one is another server's.
 
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-control-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -25,7 +25,7 @@ function cli(dataDir: string, stdin: string, ...args: string[]): Promise<{ code:
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args, '--json'],
+      tasksvcArgs(...args, '--json'),
       { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TASKSVC_DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

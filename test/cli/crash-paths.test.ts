@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasksvcArgs } from '../support/cli.ts';
 
 // The real `tasksvc` binary against mistakes a user makes: an id that is not
 // a number, a --url that is some other web server, `tasksvc mcp` pointed at a
 // JSON API that is not tasksvc. Each ends with one clear message and a
 // non-zero exit, never a stack, a driver error or a fake success.
 
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
 interface Outcome {
   code: number | null;
@@ -20,7 +20,7 @@ interface Outcome {
 function cli(env: Record<string, string>, ...args: string[]): Promise<Outcome> {
   const childEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env };
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: childEnv, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, tasksvcArgs(...args), { env: childEnv, timeout: 120_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stdout, stderr });
     });
   });

@@ -33,14 +33,26 @@ function send(url: string, opts: { method?: string; path: string; key: string; b
   });
 }
 
-/** The worker slot that logged the request with `id` (the request log carries the worker's slot). */
+/**
+ * The worker slot that logged the request with `id` (the request log carries
+ * the worker's slot). Lines are parsed, not searched as text: two workers
+ * write to one pipe, and a line that is not (yet) whole JSON is skipped.
+ */
 function workerOf(child: ServeChild, id: string): number | undefined {
-  const line = child
-    .out()
-    .split('\n')
-    .find((l) => l.includes(`"requestId":"${id}"`) && l.includes('"msg":"request"'));
-  return line ? (JSON.parse(line) as { worker?: number }).worker : undefined;
+  for (const line of child.out().split('\n')) {
+    if (!line.includes(id)) continue;
+    try {
+      const entry = JSON.parse(line) as { worker?: number; requestId?: string; msg?: string };
+      if (entry.requestId === id && entry.msg === 'request' && entry.worker !== undefined) return entry.worker;
+    } catch {
+      // a partial or interleaved line: the whole one follows
+    }
+  }
+  return undefined;
 }
+
+/** The log lines that mention `id`, for a failure message. */
+const linesOf = (child: ServeChild, id: string) => child.out().split('\n').filter((l) => l.includes(id));
 
 /** Process ids of the primary's children (its workers). */
 function workerPids(primary: number): number[] {
@@ -153,7 +165,10 @@ describe('tasksvc serve --workers', () => {
 
       const made: { id: string; taskId: number }[] = [];
       for (let i = 0; i < 8; i++) made.push(await create());
-      expect(new Set(made.map((m) => workerOf(c, m.id))), 'both workers took creates').toEqual(new Set([1, 2]));
+      // A worker logs a request as its answer goes out: the line can reach us just after the answer.
+      await until('the request log lines', () => made.every((m) => workerOf(c, m.id) !== undefined));
+      const slots = made.map((m) => workerOf(c, m.id));
+      expect(new Set(slots), `both workers took creates: ${JSON.stringify(made.map((m) => linesOf(c, m.id)))}`).toEqual(new Set([1, 2]));
       await until('all 8 events', () => made.every((m) => received().includes(m.taskId)));
       for (const m of made) expect(received().filter((id) => id === m.taskId), `task ${m.taskId} once`).toHaveLength(1);
       expect(sub.error()).toBeNull();

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-cli-teams-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -14,13 +14,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = { ...process.env, TASKSVC_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PUBLIC_URL: 'https://tasks.example.com/' };
 
 async function cli(...args: string[]) {
-  const { stdout } = await run(process.execPath, [BIN, ...args, '--json'], { env });
+  const { stdout } = await run(process.execPath, tasksvcArgs(...args, '--json'), { env });
   return JSON.parse(stdout.trim());
 }
 
 /** A failing command: its exit code and stderr. */
 async function cliFails(...args: string[]) {
-  const err = (await run(process.execPath, [BIN, ...args], { env }).then(
+  const err = (await run(process.execPath, tasksvcArgs(...args), { env }).then(
     () => null,
     (e: unknown) => e,
   )) as { code: number; stderr: string } | null;
@@ -72,7 +72,7 @@ describe('tasksvc teams add-member|set-role|remove-member|invite', { timeout: 24
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
 
-    const text = await run(process.execPath, [BIN, 'teams', 'invite', '--team', team.id, '--email', `other-${tag}@test.local`], { env });
+    const text = await run(process.execPath, tasksvcArgs('teams', 'invite', '--team', team.id, '--email', `other-${tag}@test.local`), { env });
     expect(text.stdout).toMatch(/shown once[^\n]*\nhttps:\/\/tasks\.example\.com\/invite#token=inv_/);
 
     const unknown = await cliFails('teams', 'invite', '--team', '00000000-0000-4000-8000-000000000000', '--email', 'x@test.local');

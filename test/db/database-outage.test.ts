@@ -1,69 +1,28 @@
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
-import { createLogger } from '../../src/logger.ts';
-import { createServices } from '../../src/services.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
 import { isPostgres } from '../support/database.ts';
-import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
-import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
+import { type CuttableServices, startCuttableServices, until } from '../support/database-outage.ts';
 
 // An instance whose PostgreSQL connection goes away (a TCP proxy in between
 // is cut) and comes back: the event loops (outbox dispatcher, webhook
 // deliverer, live-event feed) and the LISTEN connection back off and log the
 // outage once each, in one line without a stack, then recover by themselves.
 
-/** Log lines (pino JSON) written after `mark()`. */
-function captureLogs() {
-  const lines: string[] = [];
-  let from = 0;
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return {
-    stream,
-    mark: () => (from = lines.length),
-    since: () => lines.slice(from),
-    all: () => lines,
-  };
-}
-
-const until = async (what: string, check: () => boolean | Promise<boolean>, limitMs = 120_000) => {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 // PostgreSQL only: the outage is a cut TCP connection to the database server; the embedded database has none.
 describe.runIf(isPostgres)('database outage (PostgreSQL through a cuttable proxy)', () => {
-  let proxy: TcpProxy;
-  let own: IsolatedDatabase | undefined;
-  let services: Awaited<ReturnType<typeof createServices>> | undefined;
+  let outage: CuttableServices | undefined;
   afterAll(async () => {
-    await services?.close();
-    await proxy?.close();
-    await own?.drop();
+    await outage?.close();
   });
 
   it('logs each loop once while the database is away, without stacks, and recovers', { timeout: 240_000 }, async () => {
-    // A private database: this instance's dispatcher must not take other test files' events.
-    own = await isolatedDatabase('tasksvc_outage');
-    const real = new URL(own.env.DATABASE_URL);
-    proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    const logs = captureLogs();
-    const config = parseConfig({ DATABASE_URL: proxy.url(real.toString()), NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    services = await createServices(config, {
-      logger: createLogger({ LOG_LEVEL: 'info' }, logs.stream),
+    outage = await startCuttableServices('tasksvc_outage', {
       // Short polls: without back-off they would fail (and log) many times a second.
       dispatcher: { pollIntervalMs: 100 },
       feed: { idlePollMs: 100, fallbackPollMs: 100 },
     });
-    const db = services.database.prisma;
+    const { proxy, logs } = outage;
+    const db = outage.services.database.prisma;
     // Healthy first: the loops have run and LISTEN is up.
     await new Promise((r) => setTimeout(r, 1500));
 

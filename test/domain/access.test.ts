@@ -146,6 +146,9 @@ describe('the visibility filters', () => {
     expect(await users(knownUsersWhere(w.ada.id))).toEqual(ids([w.ada, w.tom, w.tim, w.cy, w.bea]));
     expect(await users(knownUsersWhere(w.bea.id))).toEqual(ids([w.bea, w.ada, w.tom]));
     expect(await users(knownUsersWhere(w.stranger.id))).toEqual(ids([w.stranger, w.tom]));
+    // A user on no team and no board knows only themself.
+    const loner = await makeUser(db, 'Loner');
+    expect(await users(knownUsersWhere(loner.id))).toEqual([loner.id]);
   });
 
   it("webhooks of the user's boards and teams; drafts only the user's own", async () => {

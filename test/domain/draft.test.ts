@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDraft, deleteDraft, draftListQuery, publishDraft, requireDraft, updateDraft } from '../../src/domain/draft.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
-import { useTestDb } from '../support/database.ts';
+import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
@@ -104,5 +104,55 @@ describe('task drafts', () => {
     expect(await requireDraft(db, other.id, left.id)).toMatchObject({ title: 'Orphan', projectId: project.id });
     expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).taskCounter).toBe(0);
+  });
+
+  it('publish refuses a draft without project or title with detail required', async () => {
+    const { user, project } = await setup();
+    await expectAppError(createDraft(db, user.id, { sectionId: project.sections[0].id }), 'VALIDATION', 'sectionId', 'required');
+    const noProject = await createDraft(db, user.id, { title: 'Homeless' });
+    await expectAppError(publishDraft(db, user.id, noProject.id), 'VALIDATION', 'projectId', 'required');
+    const blank = await createDraft(db, user.id, { projectId: project.id, title: '   ' });
+    expect(blank.title).toBe('');
+    await db.taskDraft.update({ where: { id: blank.id }, data: { title: '   ' } });
+    await expectAppError(publishDraft(db, user.id, blank.id), 'VALIDATION', 'title', 'required');
+    expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
+  });
+
+  it('a user without any project drafts without one; every priority is accepted', async () => {
+    const loner = await makeUser(db, 'Loner');
+    const d = await createDraft(db, loner.id, { title: '  Idea  ' });
+    expect([d.projectId, d.title]).toEqual([null, 'Idea']);
+    for (const priority of ['urgent', 'high', 'medium', 'low'] as const) {
+      expect((await updateDraft(db, loner.id, d.id, { priority })).priority).toBe(priority);
+    }
+  });
+
+  it('update: only the fields given; a new project is checked, its section too; the same project keeps the section', async () => {
+    const { user, project, foreign } = await setup();
+    const d = await createDraft(db, user.id, { projectId: project.id, sectionId: project.sections[0].id, title: 'T', priority: 'low' });
+    // Giving the project it already has changes nothing.
+    expect(await updateDraft(db, user.id, d.id, { projectId: project.id })).toMatchObject({ projectId: project.id, sectionId: project.sections[0].id });
+    // null title and description leave them; a description is rendered like on create.
+    const described = await updateDraft(db, user.id, d.id, { title: null, description: '**b**', contentType: 'markdown' });
+    expect([described.title, described.description, described.priority]).toEqual(['T', '<p><strong>b</strong></p>', 'low']);
+    expect((await updateDraft(db, user.id, d.id, { description: null, priority: 'high' })).description).toBe('<p><strong>b</strong></p>');
+    expect((await updateDraft(db, user.id, d.id, { sectionId: project.sections[1].id })).sectionId).toBe(project.sections[1].id);
+    await expectAppError(updateDraft(db, user.id, d.id, { projectId: foreign.id }), 'NOT_FOUND', 'projectId');
+    const other = await makeProject(db, { memberIds: [user.id], sections: ['X', 'Y'] });
+    const moved = await updateDraft(db, user.id, d.id, { projectId: other.id, sectionId: other.sections[1].id });
+    expect([moved.projectId, moved.sectionId]).toEqual([other.id, other.sections[1].id]);
+    const loose = await updateDraft(db, user.id, d.id, { projectId: null });
+    expect([loose.projectId, loose.sectionId, loose.title]).toEqual([null, null, 'T']);
+  });
+
+  // PostgreSQL only: on PGlite the two publishes run one after the other anyway.
+  it.runIf(isPostgres)('of two concurrent publishes of one draft, one makes the task and the other is NOT_FOUND (PostgreSQL)', async () => {
+    const { user, project } = await setup();
+    const d = await createDraft(db, user.id, { projectId: project.id, title: 'Once' });
+    const results = await Promise.allSettled([publishDraft(db, user.id, d.id), publishDraft(db, user.id, d.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect([failed.reason.code, failed.reason.field]).toEqual(['NOT_FOUND', 'draftId']);
+    expect(await db.task.count({ where: { projectId: project.id } })).toBe(1);
   });
 });

@@ -1,61 +1,27 @@
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
-import { createLogger } from '../../src/logger.ts';
-import { createServices } from '../../src/services.ts';
 import { assertDocumentedResponse } from '../support/openapi-responses.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { isPostgres } from '../support/database.ts';
-import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
-import { type TcpProxy, startTcpProxy } from '../support/tcp-proxy.ts';
+import { type CuttableServices, startCuttableServices, until } from '../support/database-outage.ts';
 
 // Requests during a database outage (PostgreSQL behind a TCP proxy the test
 // cuts): each one is answered 503 with the spec error body (`UNAVAILABLE`,
 // `details.code: unavailable`) and `Retry-After`, never a 500, and the outage
 // is logged once (one line, no stack) and its end once, not once per request.
 
-/** Log lines (pino JSON) written after `mark()`. */
-function captureLogs() {
-  const lines: string[] = [];
-  let from = 0;
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  return { stream, mark: () => (from = lines.length), since: () => lines.slice(from) };
-}
-
-const until = async (what: string, check: () => boolean | Promise<boolean>, limitMs = 120_000) => {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 // PostgreSQL only: the outage is a cut TCP connection to the database server; the embedded database has none.
 describe.runIf(isPostgres)('requests during a database outage (PostgreSQL through a cuttable proxy)', () => {
-  let proxy: TcpProxy | undefined;
-  let own: IsolatedDatabase | undefined;
-  let services: Awaited<ReturnType<typeof createServices>> | undefined;
+  let outage: CuttableServices | undefined;
   let server: RunningServer | undefined;
   afterAll(async () => {
     await server?.close();
-    await services?.close();
-    await proxy?.close();
-    await own?.drop();
+    await outage?.close();
   });
 
   it('answers 503 UNAVAILABLE with Retry-After, logs the outage and its end once each', { timeout: 240_000 }, async () => {
-    own = await isolatedDatabase('tasksvc_outage_http');
-    const real = new URL(own.env.DATABASE_URL!);
-    proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    const logs = captureLogs();
-    const config = parseConfig({ DATABASE_URL: proxy.url(real.toString()), NODE_ENV: 'test', LOG_LEVEL: 'info' });
-    services = await createServices(config, { logger: createLogger({ LOG_LEVEL: 'info' }, logs.stream) });
+    outage = await startCuttableServices('tasksvc_outage_http');
+    const { services, proxy, logs } = outage;
     server = await startServer(services, { port: 0, host: '127.0.0.1' });
     const { key, user } = await makeUserWithKey(services.database.prisma, 'Outage');
     const { project } = await makeBoard(services.database.prisma, user.id);

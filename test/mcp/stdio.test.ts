@@ -3,11 +3,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/app.ts';
 import { checkToolErrors, checkToolList, exerciseEveryTool, makeActors } from './tool-scenario.ts';
+import { tasksvcArgs } from '../support/cli.ts';
 
 // The SDK's own client spawning `tasksvc mcp` (stdio), whose tools call the
 // tool routes of a running app over HTTP.
 
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
 const t = useTestServer();
 
@@ -18,7 +18,7 @@ function childEnv(extra: Record<string, string>): Record<string, string> {
 
 /** Spawns `tasksvc mcp`, collecting its stderr. */
 function spawnServer(env: Record<string, string>, args: string[] = []) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: childEnv(env), stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: tasksvcArgs('mcp', ...args), env: childEnv(env), stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'tasksvc-stdio-test', version: '0.0.0' });

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { progressBar } from '../../src/cli/reindex.ts';
+import { tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-reindex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -16,7 +16,7 @@ const env = { ...process.env, TASKSVC_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 's
 
 describe('tasksvc reindex', () => {
   it('rebuilds the active engine, progress on stderr, one JSON object on stdout', async () => {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'reindex', '--json'], { env });
+    const { stdout, stderr } = await run(process.execPath, tasksvcArgs('reindex', '--json'), { env });
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0])).toEqual({

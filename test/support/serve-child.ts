@@ -3,8 +3,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type Server, createServer } from 'node:net';
 import { afterEach } from 'vitest';
+import { tasksvcArgs } from './cli.ts';
 
-const BIN = new URL('../../bin/tasksvc.js', import.meta.url).pathname;
 
 /** A running `tasksvc serve`. */
 export interface ServeChild {
@@ -24,7 +24,7 @@ afterEach(() => {
 
 /** Starts `tasksvc serve args…` with a minimal environment plus `env`; killed after each test if still running. */
 export function serve(env: Record<string, string>, ...args: string[]): ServeChild {
-  const proc = spawn(process.execPath, [BIN, 'serve', ...args], {
+  const proc = spawn(process.execPath, tasksvcArgs('serve', ...args), {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
