@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { NotFoundError } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import { MAX_INT } from './fields.ts';
 
 // Who may see what: every visibility filter of the service (its policies).
 // Tenancy rests on membership: a user sees the projects (boards) and teams
@@ -88,14 +89,26 @@ export async function requireProject(db: Pick<Db, 'project'>, userId: number, pr
   return project;
 }
 
+const TEAM_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Prisma filter of the one team a reference names: its number (an integer,
+ * or digits) or its UUID. Null when the reference can name no team (not a
+ * number nor a UUID, or a number past the id range), which callers answer
+ * NOT_FOUND like a missing team.
+ */
+export function teamRefWhere(teamRef: number | string): { id: number } | { uuid: string } | null {
+  if (typeof teamRef === 'number' || /^\d{1,10}$/.test(teamRef)) {
+    const id = Number(teamRef);
+    return Number.isInteger(id) && id >= 1 && id <= MAX_INT ? { id } : null;
+  }
+  return TEAM_UUID.test(teamRef) ? { uuid: teamRef } : null;
+}
+
 /** Loads a team the user belongs to (by numeric id or UUID), or NOT_FOUND. */
 export async function requireTeam(db: Pick<Db, 'team'>, userId: number, teamId: number | string, field = 'team_id') {
-  const byId = typeof teamId === 'number' || /^\d+$/.test(teamId);
-  const isUuid = !byId && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(String(teamId));
-  if (!byId && !isUuid) throw new NotFoundError(`Team ${teamId}`, field);
-  const team = await db.team.findFirst({
-    where: { ...(byId ? { id: Number(teamId) } : { uuid: String(teamId) }), ...visibleTeamsWhere(userId) },
-  });
+  const ref = teamRefWhere(teamId);
+  const team = ref && (await db.team.findFirst({ where: { ...ref, ...visibleTeamsWhere(userId) } }));
   if (!team) throw new NotFoundError(`Team ${teamId}`, field);
   return team;
 }

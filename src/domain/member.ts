@@ -4,11 +4,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { recordBoardEvent } from '../events/outbox.ts';
 import { requireProject } from './access.ts';
+import { MAX_INT } from './fields.ts';
 
 /** A user named by email or by positive integer id. */
 export type UserRef = { email: string } | { id: number };
-
-const MAX_ID = 2147483647;
 
 /**
  * Reads a user reference as the REST member routes accept it (spec 4.2):
@@ -19,7 +18,7 @@ const MAX_ID = 2147483647;
  */
 export function parseUserRef(value: unknown, field: string): UserRef {
   if (typeof value === 'number') {
-    if (!Number.isInteger(value) || value <= 0 || value > MAX_ID) {
+    if (!Number.isInteger(value) || value <= 0 || value > MAX_INT) {
       throw new ValidationError(field, `${field} must be a positive integer user id or an email.`, 'invalid_type');
     }
     return { id: value };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_LIMITS } from './fields.ts';
+import { NAME_LIMITS, idField } from './fields.ts';
 import { SESSION_COOKIE } from '../auth/cookies.ts';
 import { type SessionFailure, readSessionToken, signSession } from '../auth/session.ts';
 import type { Db } from '../db/client.ts';
@@ -194,7 +194,7 @@ export async function revokeOtherSessions(db: Db, userId: number, keepId: number
 const resetUserInput = z
   .object({
     email: z.string().trim().toLowerCase().min(1).max(NAME_LIMITS.emailMax).optional(),
-    userId: z.number().int().positive().max(2147483647).optional(),
+    userId: idField().optional(),
   })
   .strict();
 

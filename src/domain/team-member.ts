@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../errors.ts';
 import { recordBoardEvent } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { requireTeam, teammatesWhere, visibleProjectsWhere } from './access.ts';
+import { requireTeam, teammatesWhere, visibleProjectsWhere, teamRefWhere } from './access.ts';
 import { type UserRef, parseUserRef, requireUserWithin } from './member.ts';
 import { type DbOrTx, inTransaction } from './task/transaction.ts';
 import { parseInput } from './validate.ts';
@@ -47,11 +47,8 @@ export async function requireTeamOwner(db: DbOrTx, actorId: TeamActor, teamRef: 
 
 /** Any team by number or UUID (the operator's view), or NOT_FOUND. */
 export async function findTeam(db: Pick<Db, 'team'>, teamRef: number | string, field = 'teamId') {
-  const byId = typeof teamRef === 'number' || /^\d{1,10}$/.test(teamRef);
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const team = byId
-    ? Number(teamRef) <= 2147483647 ? await db.team.findUnique({ where: { id: Number(teamRef) } }) : null
-    : uuid.test(String(teamRef)) ? await db.team.findUnique({ where: { uuid: String(teamRef) } }) : null;
+  const ref = teamRefWhere(teamRef);
+  const team = ref && (await db.team.findFirst({ where: ref }));
   if (!team) throw new NotFoundError(`Team ${teamRef}`, field);
   return team;
 }

@@ -46,6 +46,13 @@ describe('POST /api/v1/teams/{teamId}/boards', () => {
       body: errorBody('NOT_FOUND', 'teamId', 'not_found'),
     });
     expect(await post(`/api/v1/teams/not-a-uuid/boards`, key, manifest)).toMatchObject({ status: 404 });
+    // A team number past the id range names no team (not a database error).
+    for (const ref of ['2147483648', '99999999999']) {
+      expect(await post(`/api/v1/teams/${ref}/boards`, key, manifest)).toMatchObject({
+        status: 404,
+        body: errorBody('NOT_FOUND', 'teamId', 'not_found'),
+      });
+    }
     expect(await boardsOf(user.id)).toBe(0);
 
     const { status, body, replayed } = await post(path, key, manifest);

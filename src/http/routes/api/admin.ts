@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { NAME_LIMITS, idField } from '../../../domain/fields.ts';
 import { ADMIN_PASSWORD_HEADER } from '../../../auth/admin-password.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -19,7 +19,7 @@ export const resetUserRoute = route({
   public: true,
   body: z.object({
     email: z.string().max(NAME_LIMITS.emailMax).optional().describe('Email of the user to reset.'),
-    user_id: z.number().int().positive().max(2147483647).optional().describe('Id of the user to reset.'),
+    user_id: idField().optional().describe('Id of the user to reset.'),
   }),
   document: graphql(`
     mutation ApiResetUser($adminPassword: String!, $email: String, $userId: Int) {
