@@ -198,6 +198,8 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       summary: def.summary,
       ...(def.description ? { description: def.description } : {}),
       tags: [def.tag],
+      // A public route authorises the request itself (e.g. the admin password header).
+      ...(def.public ? { security: [] } : {}),
       parameters: [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query')],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
@@ -222,14 +224,16 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       version,
       description:
         'REST API (`/api/v1`, versioned by path, for integrations and scripts) and tool routes (`/api/mcp`, ' +
-        'unversioned, used by the CLI and the MCP server). Every route takes `Authorization: Bearer <API key>`; ' +
-        'the sign-in routes (`/api/auth/*`, `/api/session/verify`) start, end and report on the browser session ' +
-        'cookie `svc_session`. ' +
+        'unversioned, used by the CLI and the MCP server). Every route takes `Authorization: Bearer <API key>`, or ' +
+        'the browser session cookie `svc_session` (with `nookies_user`; a cookie request that changes something must ' +
+        'come from this service or an origin in CORS_ORIGINS), which the sign-in routes (`/api/auth/*`, ' +
+        '`/api/session/verify`) start, end and report on. ' +
         'Errors use one body: `{success:false, error, message, details:{field, code}}`; every operation lists the ' +
         'statuses it can answer, each with its `error` code.',
     },
     servers: [{ url: '/' }],
-    security: [{ bearerAuth: [] }],
+    // Either one: a request with a Bearer key is decided by the key alone; without one, the session cookie.
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key (tsk_…).' },

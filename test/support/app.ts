@@ -6,6 +6,7 @@ import { createServices, type Services, type ServicesOptions } from '../../src/s
 import { pgliteTemplate } from './database.ts';
 import { beforeAllValue } from './lifecycle.ts';
 import { assertDocumentedResponse } from './openapi-responses.ts';
+import { PRISM_MODE, checkPrismViolations, startPrism } from './prism.ts';
 
 export interface TestApp {
   services: Services;
@@ -101,6 +102,9 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const t = await createTestApp(opts);
   let server = await startServer(t.services, { port: 0, host: '127.0.0.1' });
+  // `npm run test:prism`: REST requests go through a Prism validating proxy in front of this server.
+  const prism = PRISM_MODE ? await startPrism(server.url) : null;
+  const viaPrism = (path: string) => prism !== null && path.startsWith('/api/v1/');
   return {
     ...t,
     url: server.url,
@@ -121,9 +125,15 @@ export async function createTestServer(
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return documented(init.method, path, fetch(server.url + path, { ...init, headers, body }));
+      if (!viaPrism(path)) return documented(init.method, path, fetch(server.url + path, { ...init, headers, body }));
+      const answer = fetch(prism!.url + path, { ...init, headers, body }).then((res) => {
+        checkPrismViolations(init.method ?? 'GET', path, res);
+        return res;
+      });
+      return documented(init.method, path, answer);
     },
     close: async () => {
+      await prism?.close();
       await server.close();
       await t.close();
     },

@@ -43,7 +43,6 @@ const verified = z
 
 const SET_COOKIES = 'Signed in; `Set-Cookie` carries `svc_session` (HttpOnly) and `nookies_user`.';
 const CLEARS_COOKIES = '`Set-Cookie` clears `svc_session` and `nookies_user`.';
-const KEY_OR_SESSION = [{ bearerAuth: [] }, { sessionCookie: [] }];
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
 
@@ -79,7 +78,6 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
           'Ends the current session (with an API key there is none to end) and clears both cookies. A request ' +
           'authenticated by cookie must come from this service or an origin in CORS_ORIGINS (403 `csrf`).',
         tags: ['auth'],
-        security: KEY_OR_SESSION,
         parameters: [],
         responses: { '200': { description: CLEARS_COOKIES, content: json(signedOut) }, ...errorResponsesOf(SIGN_OUT_ERRORS) },
       },
@@ -104,7 +102,6 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
           'Ends the current session and clears both cookies; `all=true` revokes every session of the caller ' +
           'everywhere (API keys are untouched). Cookie requests need an allowed `Origin` (403 `csrf`).',
         tags: ['auth'],
-        security: KEY_OR_SESSION,
         parameters: [
           {
             name: 'all',
