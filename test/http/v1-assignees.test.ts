@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { useTestServer } from '../support/app.ts';
@@ -27,6 +28,10 @@ describe('POST /api/v1/tasks/{id}/assignees', () => {
     await expectError(await assign(undefined, task.id, { user_id: member.user.id }), 401, 'authorization');
     await expectError(await assign(owner.key, task.id, {}), 400, 'user_id');
     await expectError(await assign(owner.key, task.id, { user_ids: [member.user.id] }), 400, 'mode');
+    // Each form's own need is the domain's rule, reported on the route's field names.
+    await expectError(await assign(owner.key, task.id, { user_id: member.user.id, agent_id: randomUUID() }), 400, 'user_id');
+    await expectError(await assign(owner.key, task.id, { mode: 'multiple' }), 400, 'user_ids');
+    await expectError(await assign(owner.key, task.id, { mode: 'multiple', user_id: member.user.id, user_ids: [member.user.id] }), 400, 'user_id');
     await expectError(await assign(owner.key, task.id, { user_id: stranger.user.id }), 400, 'user_id');
     await expectError(await assign(stranger.key, task.id, { user_id: stranger.user.id }), 404, 'id');
     await expectError(await assign(owner.key, 2147483000, { user_id: member.user.id }), 404, 'id');

@@ -21,17 +21,19 @@ export const assignFields = {
 };
 export type AssignBody = z.output<z.ZodObject<typeof assignFields>>;
 
-/** Exactly one form: one id to toggle, or lists with `mode: multiple`. */
+/**
+ * The route's own rule: which form `mode` selects. `user_ids`/`agent_ids`
+ * need `mode: multiple`, and `mode: multiple` takes no single id. What each
+ * form needs (exactly one id to toggle; at least one list to set) is the
+ * domain's rule (src/domain/assignee.ts), reported on the same fields.
+ */
 export function checkAssignForm(b: AssignBody, ctx: z.RefinementCtx) {
-  const single = [b.user_id, b.agent_id].filter((v) => v !== undefined).length;
+  const single = b.user_id !== undefined || b.agent_id !== undefined;
   const lists = b.user_ids !== undefined || b.agent_ids !== undefined;
-  if (b.mode === 'multiple') {
-    if (!lists) ctx.addIssue({ code: 'custom', path: ['user_ids'], message: 'mode multiple needs user_ids (or agent_ids).' });
-    else if (single) ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'With mode multiple give user_ids, not user_id.' });
-  } else if (lists) {
+  if (b.mode === 'multiple' && single) {
+    ctx.addIssue({ code: 'custom', path: [b.user_id !== undefined ? 'user_id' : 'agent_id'], message: 'With mode multiple give user_ids or agent_ids, not a single id.' });
+  } else if (b.mode !== 'multiple' && lists) {
     ctx.addIssue({ code: 'custom', path: ['mode'], message: 'user_ids and agent_ids need mode: "multiple".' });
-  } else if (single !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Give exactly one of user_id or agent_id (or user_ids with mode multiple).' });
   }
 }
 
