@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTask } from '../../src/domain/task/create.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
-import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
+import { makeAssignmentWorld } from '../support/factories.ts';
 
 const t = useTestServer();
 
-async function setup() {
-  const owner = await makeUserWithKey(t.db, 'Owner');
-  const member = await makeUserWithKey(t.db, 'Member');
-  const stranger = await makeUserWithKey(t.db, 'Stranger');
-  const team = await makeTeam(t.db, [owner.user.id, member.user.id]);
-  const project = await makeProject(t.db, { memberIds: [owner.user.id, member.user.id], teamId: team.id, prefix: 'TAS' });
-  const task = await createTask(t.db, owner.user.id, { projectId: project.id, title: 'Assign' });
-  const agent = await t.db.agent.create({ data: { teamId: team.id, displayName: 'Robo' } });
-  return { owner, member, stranger, project, task, agent };
-}
+const setup = () => makeAssignmentWorld(t.db, { prefix: 'TAS', agentName: 'Robo' });
 
 const assign = (key: string | undefined, json: unknown) => t.fetch('/api/mcp/assignees/assign', { method: 'POST', key, json });
 const state = async (taskId: number) => ({

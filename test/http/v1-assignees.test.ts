@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTask } from '../../src/domain/task/create.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
-import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
+import { makeAssignmentWorld } from '../support/factories.ts';
 
 const t = useTestServer();
 
-async function setup() {
-  const owner = await makeUserWithKey(t.db, 'Owner');
-  const member = await makeUserWithKey(t.db, 'Member');
-  const stranger = await makeUserWithKey(t.db, 'Stranger');
-  const team = await makeTeam(t.db, [owner.user.id, member.user.id]);
-  const project = await makeProject(t.db, { memberIds: [owner.user.id, member.user.id], teamId: team.id });
-  const task = await createTask(t.db, owner.user.id, { projectId: project.id, title: 'Assign' });
-  const agent = await t.db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
-  return { owner, member, stranger, task, agent };
-}
+const setup = () => makeAssignmentWorld(t.db, { agentName: 'Bot' });
 
 const assign = (key: string | undefined, taskId: number | string, json: unknown) =>
   t.fetch(`/api/v1/tasks/${taskId}/assignees`, { method: 'POST', key, json });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client.ts';
 import { createApiKey } from '../../src/domain/api-key.ts';
+import { createTask } from '../../src/domain/task/create.ts';
 import { createTeam } from '../../src/domain/team.ts';
 import { createUser } from '../../src/domain/user.ts';
 
@@ -129,4 +130,19 @@ export async function makeOwnedProject(db: Db, opts: { sections?: string[]; pref
   const user = await makeUser(db, 'Owner');
   const project = await makeProject(db, { memberIds: [user.id], sections: opts.sections, prefix: opts.prefix });
   return { user, project };
+}
+
+/**
+ * Who an assignment test needs: an owner and a member of a team's board with
+ * one task (`Assign`), a user outside the team, and an agent of the team.
+ */
+export async function makeAssignmentWorld(db: Db, opts: { prefix?: string; agentName?: string } = {}) {
+  const owner = await makeUserWithKey(db, 'Owner');
+  const member = await makeUserWithKey(db, 'Member');
+  const stranger = await makeUserWithKey(db, 'Stranger');
+  const team = await makeTeam(db, [owner.user.id, member.user.id]);
+  const project = await makeProject(db, { memberIds: [owner.user.id, member.user.id], teamId: team.id, prefix: opts.prefix });
+  const task = await createTask(db, owner.user.id, { projectId: project.id, title: 'Assign' });
+  const agent = await db.agent.create({ data: { teamId: team.id, displayName: opts.agentName ?? 'Bot' } });
+  return { owner, member, stranger, team, project, task, agent };
 }

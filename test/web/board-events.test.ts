@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BoardEvent, boardEventEffect } from '../../web/src/screens/board/board-events';
 import { type CardTask, boardReducer, initialBoardState } from '../../web/src/screens/board/board-state';
+import { cardTask as task } from '../support/web-tasks';
 
-function task(id: number, over: Partial<CardTask> = {}): CardTask {
-  return {
-    id,
-    projectId: 1,
-    sectionId: 10,
-    position: null,
-    status: 'Normal',
-    ticketNumber: `T-${id}`,
-    title: `task ${id}`,
-    priority: null,
-    dueDate: null,
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    commentCount: 0,
-    assignees: [],
-    labels: [],
-    ...over,
-  };
-}
 
 function event(name: string, over: Partial<BoardEvent> = {}): BoardEvent {
   return { cursor: '1', event: name, taskId: null, commentId: null, labelId: null, task: null, label: null, ...over };

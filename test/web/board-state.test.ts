@@ -8,28 +8,11 @@ import {
   keyboardPlacement,
   matchesFilter,
 } from '../../web/src/screens/board/board-state';
+import { cardTask as task } from '../support/web-tasks';
 
-const TODO = 10;
+const TODO = 10; // cardTask's section
 const DONE = 20;
 
-function task(id: number, over: Partial<CardTask> = {}): CardTask {
-  return {
-    id,
-    projectId: 1,
-    sectionId: TODO,
-    position: null,
-    status: 'Normal',
-    ticketNumber: `T-${id}`,
-    title: `task ${id}`,
-    priority: null,
-    dueDate: null,
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    commentCount: 0,
-    assignees: [],
-    labels: [],
-    ...over,
-  };
-}
 
 const ids = (list: CardTask[] | undefined) => (list ?? []).map((t) => t.id);
 
