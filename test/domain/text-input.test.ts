@@ -67,6 +67,12 @@ describe('inputError and assertSafeInput', () => {
     expect(inputError({ a: 'fine' })).toBeNull();
   });
 
+  it('say what is wrong, and where', () => {
+    expect(inputError({ a: '\u0000' })?.message).toBe('a: must not contain the NUL character (U+0000)');
+    expect(inputError('\u0000')?.message).toBe('must not contain the NUL character (U+0000)');
+    expect(inputError({ f: nest(MAX_INPUT_DEPTH + 1) })?.message).toBe(`f: nests arrays or objects deeper than ${MAX_INPUT_DEPTH} levels.`);
+  });
+
   it('assertSafeInput throws that error, and nothing for a safe value', () => {
     expect(thrown(() => assertSafeInput({ t: 'a\u0000' }, 'body')).field).toBe('t');
     expect(assertSafeInput({ t: 'a' })).toBeUndefined();
@@ -88,8 +94,12 @@ describe('jsonTextTooDeep', () => {
     expect(jsonTextTooDeep(`{"a\\"b":[[1]]}`, 2)).toBe('a\\"b');
     // A string inside a nested object is not a top-level key.
     expect(jsonTextTooDeep(`{"top":{"inner":[[1]]}}`, 3)).toBe('top');
-    // Closing brackets bring the depth back down.
+    // Closing brackets and braces bring the depth back down.
     expect(jsonTextTooDeep(`[[1],[2],[3]]`, 2)).toBeNull();
+    expect(jsonTextTooDeep(`{"a":{"b":1},"c":{"d":1}}`, 2)).toBeNull();
+    // Malformed text (no key before the deep part) names no key.
+    expect(jsonTextTooDeep(`{${'['.repeat(3)}`, 2)).toBe('');
+    expect(jsonTextTooDeep(`{:${'['.repeat(3)}`, 2)).toBe('');
     // A long key is told by its first 100 characters.
     expect(jsonTextTooDeep(`{"${'k'.repeat(150)}":[[1]]}`, 2)).toBe('k'.repeat(100));
   });
