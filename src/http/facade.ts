@@ -48,6 +48,18 @@ function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown): T {
   return result.data;
 }
 
+/**
+ * The query string, one value per name. A name given twice is refused rather
+ * than one of its values silently winning: every list parameter is one
+ * comma-separated value, and the OpenAPI document declares each parameter once.
+ */
+function singleValuedQuery(c: Context<AppEnv>): Record<string, string> {
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (values.length > 1) throw new ValidationError(name, `Give ${name} once (a list is one comma-separated value).`, 'repeated');
+  }
+  return c.req.query();
+}
+
 async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
@@ -85,7 +97,7 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     const viewer = c.get('viewer') as Viewer;
     const input: RouteInput<unknown, unknown, unknown> = {
       params: parsePart(def.params, c.req.param()),
-      query: parsePart(def.query, c.req.query()),
+      query: parsePart(def.query, singleValuedQuery(c)),
       body: def.body ? parsePart(def.body, await readJsonBody(c)) : {},
       headers: Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])),
       viewer,

@@ -22,6 +22,16 @@ async function member(prefix: string, tasks = 0) {
   return { user, key, project };
 }
 
+describe('query parameters', () => {
+  it('a parameter given twice → 400 naming it (one value per name; lists are comma-separated)', async () => {
+    const { key, project } = await member('QRP', 1);
+    const once = await t.fetch(`/api/v1/tasks?project_id=${project.id}&limit=1`, { key });
+    expect(once.status).toBe(200);
+    await once.text();
+    await expectError(await t.fetch(`/api/v1/tasks?project_id=${project.id}&limit=1&limit=2`, { key }), 400, 'limit', 'repeated');
+  });
+});
+
 describe('conditional GET', () => {
   it('a single resource and a list carry an ETag; If-None-Match with it → 304 without a body, until it changes', async () => {
     const { key, project } = await member('ETG', 1);
