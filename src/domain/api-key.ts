@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { parseInput } from './validate.ts';
+import { lastUseThrottle } from './last-use.ts';
 import { NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 
@@ -82,8 +83,7 @@ export async function revokeApiKey(db: Db, id: number, ownerId?: number): Promis
 }
 
 // Writing lastUsedAt on every request would double the writes; once a minute per key is enough.
-const lastTouched = new Map<number, number>();
-const TOUCH_INTERVAL_MS = 60_000;
+const touchDue = lastUseThrottle(60_000);
 
 /**
  * Resolves an `Authorization` header value into a viewer, or throws
@@ -102,8 +102,7 @@ export async function authenticateBearer(db: Db, header: string | undefined | nu
   if (!row) throw new UnauthenticatedError('Unknown API key.', 'authorization', 'invalid_key');
   if (row.revokedAt) throw new UnauthenticatedError('This API key has been revoked.', 'authorization', 'revoked_key');
   const now = Date.now();
-  if ((lastTouched.get(row.id) ?? 0) < now - TOUCH_INTERVAL_MS) {
-    lastTouched.set(row.id, now);
+  if (touchDue(db, row.id, now)) {
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
   }
   return { userId: row.userId, apiKeyId: row.id, agentId: row.agentId, via: 'key' };

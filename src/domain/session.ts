@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { inTransaction } from './task/transaction.ts';
 import { AppError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { parseInput } from './validate.ts';
+import { lastUseThrottle } from './last-use.ts';
 
 /** The user a session belongs to, as `/api/session/verify` shows it. */
 export interface SessionUser {
@@ -81,8 +82,7 @@ export type SessionCheck =
   | { ok: false; reason: SessionRefusal };
 
 // Writing lastSeenAt on every request would double the writes; once a minute per session is enough.
-const lastSeen = new Map<number, number>();
-const SEEN_INTERVAL_MS = 60_000;
+const seenDue = lastUseThrottle(60_000);
 
 /**
  * Checks a `svc_session` value: signature and expiry (./auth/session.ts),
@@ -118,8 +118,7 @@ export async function checkSession(db: Db, secret: Buffer | null, token: string)
     return { ok: false, reason: 'revoked' };
   }
   if (row.expiresAt.getTime() <= now) return { ok: false, reason: 'expired' };
-  if ((lastSeen.get(sessionId) ?? 0) < now - SEEN_INTERVAL_MS) {
-    lastSeen.set(sessionId, now);
+  if (seenDue(db, sessionId, now)) {
     await db.session.updateMany({ where: { id: sessionId }, data: { lastSeenAt: new Date(now) } });
   }
   const { user } = row;
