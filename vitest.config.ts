@@ -21,7 +21,7 @@ export default defineConfig({
     // baseline compiler only. Every test file is a new process, and the
     // optimising tier-up (on background threads) cost more CPU than it saved
     // on our short queries: about 28 % less CPU for the same test files.
-    poolOptions: { forks: { maxForks: 2, minForks: 1, execArgv: ['--liftoff-only'] } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false, execArgv: ['--liftoff-only'] } },
     // Long files first, so none of them is left running alone at the end.
     sequence: { sequencer: LongestFirstSequencer },
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test', WEBHOOK_ALLOW_PRIVATE: 'true' },

@@ -2,10 +2,20 @@
 // any other outbound connection fails the test that made it.
 import net from 'node:net';
 
+// A setup file runs before every test file, and test files share a process
+// (vitest.config.ts): the guard is installed once per process, not wrapped
+// around itself once per file.
+const INSTALLED = Symbol.for('tasksvc.noOutboundNetwork');
 const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const original = net.Socket.prototype.connect;
+const proto = net.Socket.prototype as typeof net.Socket.prototype & { [INSTALLED]?: true };
 
-net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unknown[]) {
+if (!proto[INSTALLED]) {
+  proto[INSTALLED] = true;
+  net.Socket.prototype.connect = guardedConnect as typeof net.Socket.prototype.connect;
+}
+
+function guardedConnect(this: net.Socket, ...args: unknown[]) {
   const first = args[0];
   const opts = (Array.isArray(first) ? first[0] : first) as { host?: string; path?: string } | number | string;
   let host: string | undefined;
@@ -21,4 +31,4 @@ net.Socket.prototype.connect = function connect(this: net.Socket, ...args: unkno
     throw new Error(`Test tried to connect to ${host}: only loopback is allowed in tests.`);
   }
   return original.apply(this, args as never);
-} as typeof net.Socket.prototype.connect;
+}
