@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { configureContentRendering } from './content/render.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, type DatabaseOptions, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { describeError } from './db/outage.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
@@ -46,8 +46,8 @@ export interface ServicesOptions {
   migrate?: boolean;
   logger?: Logger;
   onQuery?: (sql: string) => void;
-  /** An embedded database to start from (see `DatabaseOptions.loadDataDir`). */
-  loadDataDir?: Blob;
+  /** The embedded database's filesystem (see `DatabaseOptions.pgliteFs`). */
+  pgliteFs?: DatabaseOptions['pgliteFs'];
   /**
    * Run the event dispatcher (default: config EVENT_DISPATCHER; unset, on
    * except under NODE_ENV=test). An object enables it with those tuning
@@ -76,7 +76,7 @@ export async function createServices(
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,
-    loadDataDir: opts.loadDataDir,
+    pgliteFs: opts.pgliteFs,
     // One line, no stack: when the database goes away every idle connection reports it.
     onIdleError: (err) => logger.warn({ error: describeError(err) }, 'an idle database connection failed; the pool replaces it'),
   });

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -54,11 +54,11 @@ export interface DatabaseOptions {
   /** Connections of the background pool (PostgreSQL); see {@link Database.background}. */
   backgroundPoolSize?: number;
   /**
-   * A PGlite data directory dump (`dumpDataDir()`) to start from instead of
-   * an empty cluster: the tests start each database as a copy of one
-   * migrated template. PGlite only; ignored for PostgreSQL.
+   * The PGlite filesystem to run on instead of `dataDir`'s: the tests give
+   * each database an in-memory one filled with a copy of a migrated template
+   * (test/support/database.ts). PGlite only; ignored for PostgreSQL.
    */
-  loadDataDir?: Blob;
+  pgliteFs?: PGliteOptions['fs'];
   /** Log every SQL statement to this callback (tests snapshot it). */
   onQuery?: (sql: string) => void;
   /**
@@ -126,7 +126,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const release = options.dataDir.startsWith('memory://') ? () => undefined : lockDataDir(options.dataDir);
-  const lite = await PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir }).catch((err) => {
+  const created = options.pgliteFs
+    ? PGlite.create({ fs: options.pgliteFs, extensions: PGLITE_EXTENSIONS })
+    : PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
+  const lite = await created.catch((err) => {
     release();
     throw err;
   });

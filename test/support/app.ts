@@ -3,7 +3,7 @@ import { parseConfig, type Config } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createServices, type Services, type ServicesOptions } from '../../src/services.ts';
-import { pgliteTemplate } from './database.ts';
+import { pgliteTemplateFs } from './database.ts';
 import { beforeAllValue } from './lifecycle.ts';
 import { assertDocumentedResponse } from './openapi-responses.ts';
 import { PRISM_MODE, checkPrismViolations, startPrism } from './prism.ts';
@@ -43,10 +43,10 @@ async function documented(method: string | undefined, path: string, response: Pr
  * by the global setup; an in-memory PGlite starts as a copy of the migrated
  * template; any other PGlite directory is migrated here.
  */
-export async function createTestServices(config: Config, opts: Omit<ServicesOptions, 'migrate' | 'loadDataDir'> = {}) {
+export async function createTestServices(config: Config, opts: Omit<ServicesOptions, 'migrate' | 'pgliteFs'> = {}) {
   const embedded = !config.DATABASE_URL && config.TASKSVC_DATA_DIR.startsWith('memory://');
-  const loadDataDir = embedded ? await pgliteTemplate() : undefined;
-  return createServices(config, { ...opts, migrate: !config.DATABASE_URL && !loadDataDir, loadDataDir });
+  const pgliteFs = embedded ? pgliteTemplateFs() : undefined;
+  return createServices(config, { ...opts, migrate: !config.DATABASE_URL && !pgliteFs, pgliteFs });
 }
 
 /**

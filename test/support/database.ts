@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import type { MemoryFS } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { beforeAllValue } from './lifecycle.ts';
-
-let template: Promise<Blob | undefined> | undefined;
+import { templateFs } from './pglite-template.ts';
 
 /**
  * True when the tests run on PostgreSQL (DATABASE_URL). Embedded PGlite has
@@ -15,14 +14,12 @@ let template: Promise<Blob | undefined> | undefined;
 export const isPostgres = Boolean(process.env.DATABASE_URL);
 
 /**
- * The migrated PGlite data directory the global setup dumped (read once per
- * test process); undefined on PostgreSQL.
+ * A new in-memory PGlite filesystem holding a copy of the migrated data
+ * directory the global setup wrote; undefined on PostgreSQL.
  */
-export function pgliteTemplate(): Promise<Blob | undefined> {
-  const file = inject('pgliteTemplate');
-  if (!file) return Promise.resolve(undefined);
-  template ??= readFile(file).then((bytes) => new Blob([bytes]));
-  return template;
+export function pgliteTemplateFs(): MemoryFS | undefined {
+  const dir = inject('pgliteTemplate');
+  return dir ? templateFs(dir) : undefined;
 }
 
 /**
@@ -33,9 +30,9 @@ export function pgliteTemplate(): Promise<Blob | undefined> {
 export async function openTestDatabase(opts: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (url) return openDatabase({ databaseUrl: url, dataDir: 'memory://', onQuery: opts.onQuery });
-  const loadDataDir = await pgliteTemplate();
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir, onQuery: opts.onQuery });
-  if (!loadDataDir) await migrate(database);
+  const pgliteFs = pgliteTemplateFs();
+  const database = await openDatabase({ dataDir: 'memory://', pgliteFs, onQuery: opts.onQuery });
+  if (!pgliteFs) await migrate(database);
   return database;
 }
 
