@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tasksvcArgs } from '../support/cli.ts';
+import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Same database choice as the server: DATABASE_URL when set, else a fresh embedded directory.
-const env = { ...process.env, TASKSVC_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent' };
+// Same database choice as the server: DATABASE_URL when set, else an embedded directory (migrated, as DATABASE_URL's is).
+const env = { ...process.env, TASKSVC_DATA_DIR: migratedDataDir(dir), LOG_LEVEL: 'silent' };
 
 async function cli(...args: string[]) {
   const { stdout } = await run(process.execPath, tasksvcArgs(...args, '--json'), { env });

@@ -9,7 +9,7 @@ import { startControlChannel } from '../../src/control/server.ts';
 import type { Services } from '../../src/services.ts';
 import { isPostgres } from '../support/database.ts';
 import { serve } from '../support/serve-child.ts';
-import { tasksvcArgs } from '../support/cli.ts';
+import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 
 // Admin commands while `tasksvc serve` runs on the embedded database: the CLI
 // reaches the server through the control socket in the data directory (mode
@@ -45,7 +45,7 @@ async function listenAt(path: string): Promise<Server & { connections: number }>
 // Embedded database only: the control channel is the CLI's way into a database the running server holds alone.
 describe.runIf(!isPostgres)('admin commands through the control channel (embedded database)', { timeout: 240_000 }, () => {
   it('users create (password from stdin), teams create and invite run in the running server', async () => {
-    const dataDir = join(dir, 'served');
+    const dataDir = migratedDataDir(dir, 'served');
     const server = serve({ TASKSVC_DATA_DIR: dataDir, SESSION_SECRET: 'control-channel-test-secret-0123456789' }, '--port', '0', '--json');
     const summary = JSON.parse(await server.waitFor(/\{.*"control".*\}/));
     const socket = controlSocketPath(dataDir);

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { progressBar } from '../../src/cli/reindex.ts';
-import { tasksvcArgs } from '../support/cli.ts';
+import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-reindex-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// Same database choice as the server: DATABASE_URL when set, else a fresh embedded directory.
-const env = { ...process.env, TASKSVC_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', MEILI_HOST: '' };
+// Same database choice as the server: DATABASE_URL when set, else an embedded directory (migrated, as DATABASE_URL's is).
+const env = { ...process.env, TASKSVC_DATA_DIR: migratedDataDir(dir), LOG_LEVEL: 'silent', MEILI_HOST: '' };
 
 describe('tasksvc reindex', () => {
   it('rebuilds the active engine, progress on stderr, one JSON object on stdout', async () => {
