@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/support/global-setup.ts', 'test/support/web-build.ts'],
-    setupFiles: ['test/support/no-outbound-network.ts'],
+    setupFiles: ['test/support/no-outbound-network.ts', 'test/support/file-config.ts'],
     // Generous: limits against hangs, not timings. A busy 2-core machine
     // runs a test several times slower than an idle one.
     testTimeout: 60_000,

@@ -15,6 +15,8 @@ const PREFIX = 'deployment-a:';
 let testEnv: Awaited<ReturnType<typeof eventTestEnv>>;
 let redis: PrivateRedis;
 let monitor: Redis;
+/** MONITOR's own connection (ioredis opens one for it). */
+let feed: Redis;
 let app: Instance;
 /** Every command the server ran (MONITOR), as its arguments. */
 const commands: string[][] = [];
@@ -23,7 +25,7 @@ beforeAll(async () => {
   testEnv = await eventTestEnv();
   redis = await startPrivateRedis();
   monitor = new Redis(redis.url);
-  const feed = await monitor.monitor();
+  feed = await monitor.monitor();
   feed.on('monitor', (_time: string, args: string[]) => void commands.push(args));
   app = await startInstance({
     env: { ...testEnv.env, REDIS_URL: redis.url, REDIS_PREFIX: PREFIX, RATE_LIMIT_PER_MINUTE: '1000', RATE_LIMIT_ANON_PER_MINUTE: '1000' },
@@ -32,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await closeRateLimitConnections();
+  feed?.disconnect();
   monitor?.disconnect();
   await redis?.kill();
   await testEnv?.drop();
