@@ -64,7 +64,7 @@ describe('updateTask, one field at a time', () => {
       [{ labelIds: [ui.id] }, { labels: { from: ['bug'], to: ['ui'] } }, 'labels'],
       [{ parentId: null }, { parentId: { from: parent.id, to: null } }, 'parent'],
     ];
-    for (const [input, change] of steps) await updateTask(db, user.id, { taskId: task.id }, input);
+    for (const [input] of steps) await updateTask(db, user.id, { taskId: task.id }, input);
     expect(await changesOf(task.id)).toEqual(steps.map(([, change]) => change));
     const ticket = `UPF-${task.uniqueIndex}`;
     expect((await messages(watcher.id, task.id)).map((m) => m.split(' updated ')[1].split(` of ${ticket}`)[0])).toEqual(
