@@ -213,6 +213,8 @@ describe('updateTask, one field at a time', () => {
     for (const [input, field, detail] of cases) {
       await expectAppError(updateTask(db, user.id, { taskId: task.id }, input), 'VALIDATION', field, detail);
     }
+    // A description the renderer gives up on names the field.
+    await expectAppError(updateTask(db, user.id, { taskId: task.id }, { description: '<div>'.repeat(16_000) }), 'VALIDATION', 'description', 'too_complex');
     expect(await updateTask(db, user.id, { taskId: task.id }, { estimateMinutes: 525_600 })).toMatchObject({ estimateMinutes: 525_600 });
     expect(await changesOf(task.id)).toHaveLength(1);
   });
