@@ -44,8 +44,9 @@ beforeAll(async () => {
 afterAll(
   () =>
     new Promise<void>((resolve) => {
-      server?.closeAllConnections();
-      server ? server.close(() => resolve()) : resolve();
+      if (!server) return resolve();
+      server.closeAllConnections();
+      server.close(() => resolve());
     }),
 );
 
