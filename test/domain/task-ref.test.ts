@@ -21,6 +21,9 @@ async function world() {
   return { user, a, b, c, inA, inB, inC };
 }
 
+/** The `project` a resolved task was loaded with (the return type does not show `include`). */
+const projectOf = (task: object) => (task as { project?: unknown }).project;
+
 describe('resolveTaskRef', () => {
   it('names what is wrong with the form: none, several, unique_index without project_id, a bad ticket number', async () => {
     const { user, a, inA } = await world();
@@ -68,9 +71,9 @@ describe('resolveTaskRef', () => {
     const { user, a, inA } = await world();
     const include = { project: { select: { ticketPrefix: true } } };
     for (const ref of [{ taskId: inA.id }, { projectId: a.id, uniqueIndex: 1 }, { ticketNumber: 'REF-1', projectId: a.id }]) {
-      expect((await resolveTaskRef(db, user.id, ref, include)).project).toEqual({ ticketPrefix: 'REF' });
+      expect(projectOf(await resolveTaskRef(db, user.id, ref, include))).toEqual({ ticketPrefix: 'REF' });
     }
     expect(await resolveTaskRef(db, user.id, { ticketNumber: 'RFC-1' })).not.toHaveProperty('project');
-    expect((await resolveTaskRef(db, user.id, { ticketNumber: 'RFC-1' }, include)).project).toEqual({ ticketPrefix: 'RFC' });
+    expect(projectOf(await resolveTaskRef(db, user.id, { ticketNumber: 'RFC-1' }, include))).toEqual({ ticketPrefix: 'RFC' });
   });
 });
