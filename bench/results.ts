@@ -37,6 +37,18 @@ export interface BoardResult {
   window: WindowStats | null;
 }
 
+/** The wait for the app's outbox backlog before the team boards. */
+export interface DrainResult {
+  /** `outbox`: rows with no processedAt counted (PostgreSQL); `cpu-idle`: the app's CPU going idle (PGlite). */
+  method: 'outbox' | 'cpu-idle';
+  /** Milliseconds waited. */
+  ms: number;
+  /** False when the wait hit its limit first. */
+  drained: boolean;
+  backlogBefore?: number;
+  backlogAfter?: number;
+}
+
 /** Everything measured against one database. */
 export interface PassResult {
   database: 'postgres' | 'pglite';
@@ -58,6 +70,12 @@ export interface PassResult {
   referencePeakRssMb?: number | null;
   scenarios: ScenarioResult[];
   board: BoardResult | null;
+  /** The same boards on the floor and PostGraphile (PostgreSQL). */
+  boards?: Partial<Record<'floor' | 'reference', BoardResult>>;
+  /** The outbox drain before the boards. */
+  drain?: DrainResult;
+  /** Whether the floor's bodies equal the app's for the same read requests, per scenario id ("identical" or what differs). */
+  floorParityAll?: Record<string, string>;
   /** PostgreSQL version and write-relevant settings. */
   server?: Record<string, string>;
   /** CPU profiles written for this pass (`--profile`). */
