@@ -25,6 +25,9 @@ describe('parseInput', () => {
   it('the first issue wins', () => {
     const err = toValidationError(z.object({ a: z.string(), b: z.string() }).safeParse({}).error!, 'body');
     expect(err.field).toBe('body.a');
+    // Without a prefix (the route facade's call) the path alone names the field.
+    expect(toValidationError(z.object({ a: z.string() }).safeParse({}).error!).field).toBe('a');
+    expect(toValidationError(z.string().safeParse(1).error!).field).toBeNull();
   });
 
   it('requiredString says "is required" only for a missing value', () => {
