@@ -139,7 +139,7 @@ RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION bench_ref.search_tasks(user_id int, query text, lim int)
-RETURNS SETOF bench_ref.search_hit LANGUAGE plpgsql STABLE AS $$
+RETURNS SETOF bench_ref.search_hit LANGUAGE plpgsql STABLE SET jit = off AS $$
 DECLARE
   w record;
   wq tsquery;

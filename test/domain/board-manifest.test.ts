@@ -71,6 +71,18 @@ describe('parseDueDate', () => {
     expect(parseDueDate(text, 'due').toISOString()).toBe(iso);
   });
 
+  it('reads a datetime without zone as UTC whatever the server’s time zone', () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
+    try {
+      expect(parseDueDate('2026-03-01T10:30', 'due').toISOString()).toBe('2026-03-01T10:30:00.000Z');
+      expect(parseDueDate('2026-03-01', 'due').toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
+  });
+
   const bad = [
     'tomorrow',
     'x2026-03-01',
@@ -97,6 +109,8 @@ describe('parseDueDate', () => {
     '2026-03-01T24:00',
     '2026-03-01T23:60',
     '2026-03-01T23:59:60',
+    // Date.UTC reads years 0-99 as 1900-1999: no due date is that old, so they are refused.
+    '0099-12-31',
   ];
   it.each(bad)('refuses %s (invalid_date on the field given)', (text) => {
     const err = thrown(() => parseDueDate(text, 'tasks.3.dueDate'));
@@ -176,6 +190,17 @@ describe('planToolBoard', () => {
     await refused(planToolBoard(tool({ labels: [{ name: 'a' }], tasks: [{ title: 'x', section: 'Todo', labels: ['a', 'b'] }] })), 'tasks.0.labels', 'unknown_label');
     await refused(planToolBoard(tool({ labels: [{ name: 'a' }, { name: 'b' }, { name: ' B ' }] })), 'labels.2.name', 'duplicate');
     await refused(planToolBoard(tool({ tasks: [{ title: 'x', section: 'Todo', priority: 'asap' }] })), 'tasks.0.priority');
+  });
+
+  it('reads every priority name, in any case', async () => {
+    const names = ['urgent', 'HIGH', 'Medium', 'low', 'none'];
+    const { plan } = await planToolBoard(tool({ tasks: names.map((priority) => ({ title: 'x', section: 'Todo', priority })) }));
+    expect(plan.tasks.map((t) => t.priority)).toEqual(['urgent', 'high', 'medium', 'low', null]);
+  });
+
+  it('compares names by lower case: “straße” and “STRASSE” are two labels', async () => {
+    const { plan } = await planToolBoard(tool({ labels: [{ name: 'straße' }, { name: 'STRASSE' }] }));
+    expect(plan.labels).toEqual(['straße', 'STRASSE']);
   });
 
   type Case = [string, Partial<ToolBoardInput>, string | null, string?];
@@ -265,6 +290,11 @@ describe('planTeamBoard', () => {
     });
   });
 
+  it('says which estimate codes exist', async () => {
+    const err = await rejection(planTeamBoard(team({ tasks: [{ title: 'T', sectionIndex: 0, estimate: 1 }] })));
+    expect(err.message).toBe('tasks.0.estimate: must be 0 (none), 2 (XS), 3 (S), 4 (M), 5 (L) or 6 (XL)');
+  });
+
   it('no labels or tasks plans an empty board with an empty description', async () => {
     expect(await planTeamBoard(team())).toEqual({ title: 'Board', description: '', sections: ['Todo', 'Done'], labels: [], tasks: [] });
   });
@@ -302,6 +332,7 @@ describe('planTeamBoard', () => {
     ['priority -1', { tasks: [task({ priority: -1 })] }, 'tasks.0.priority', 'too_small'],
     ['priority 1.5', { tasks: [task({ priority: 1.5 })] }, 'tasks.0.priority'],
     ['estimate 1', { tasks: [task({ estimate: 1 })] }, 'tasks.0.estimate', 'custom'],
+    ['estimate 3', { tasks: [task({ estimate: 3 })] }, null],
     ['estimate 2', { tasks: [task({ estimate: 2 })] }, null],
     ['estimate 7', { tasks: [task({ estimate: 7 })] }, 'tasks.0.estimate', 'custom'],
     ['estimate 2.5', { tasks: [task({ estimate: 2.5 })] }, 'tasks.0.estimate'],

@@ -130,10 +130,23 @@ describe('taskListQuery', () => {
     expect(await list({ search: 'alpha', projectId: w.board.id, priority: 'high', assignedTo: 'me' })).toEqual([alpha.id]);
   });
 
+  it('null filters are no filters', async () => {
+    const nulls: TaskListInput = {
+      taskId: null, ticketNumber: null, projectId: null, boardId: null, section: null, assignedTo: null, priority: null,
+      status: null, labels: null, hasDueDate: null, dueDateBefore: null, dueDateAfter: null, createdBy: null,
+      createdSince: null, updatedSince: null, hasComments: null, hasAttachments: null, search: null, parentId: null,
+      limit: null, offset: null,
+    };
+    expect(await list(nulls)).toEqual(await list({}));
+    expect(await list(nulls)).toHaveLength(6);
+  });
+
   it('taskId or ticketNumber fetch that one task, whatever its status and the other filters', async () => {
     const { archived, alpha, board, other } = w;
     expect(await list({ taskId: archived.id, priority: 'low' })).toEqual([archived.id]);
     expect(await list({ ticketNumber: `LST-${alpha.uniqueIndex}`, status: 'Deleted' })).toEqual([alpha.id]);
+    // Trimmed before its length is checked.
+    expect(await list({ ticketNumber: ` LST-${alpha.uniqueIndex}${' '.repeat(60)}` })).toEqual([alpha.id]);
     expect(await list({ ticketNumber: `LST-${alpha.uniqueIndex}`, boardId: board.id })).toEqual([alpha.id]);
     await expectAppError(list({ taskId: alpha.id, boardId: other.id }), 'NOT_FOUND', 'taskId');
     await expectAppError(list({ taskId: w.secret.id }), 'NOT_FOUND', 'taskId');
@@ -161,7 +174,9 @@ describe('taskListQuery', () => {
     expect(await countTasks(db, { where: mine.where, verifyProject: async () => void checked++ })).toBe(5);
     expect(checked).toBe(1);
     expect((await taskListQuery(db, me.id, { projectId: board.id })).verifyProject).toBeUndefined();
-    expect((await taskListQuery(db, me.id, {}, { deferProjectCheck: true })).verifyProject).toBeUndefined();
+    const unchecked = await taskListQuery(db, me.id, { search: 'nothing like this' }, { deferProjectCheck: true });
+    expect(unchecked.verifyProject).toBeUndefined();
+    expect(await countTasks(db, unchecked)).toBe(0);
   });
 
   it('limits the search text to 200 characters and label names to 1..100, at most 50 of them', async () => {

@@ -87,6 +87,12 @@ describe('updateTask, one field at a time', () => {
     expect(after.labels.map((l) => l.labelId)).toEqual([ui.id]);
   });
 
+  it('fields that read the same are named once: both estimates are one “estimate”', async () => {
+    const { user, watcher, task } = await world();
+    await updateTask(db, user.id, { taskId: task.id }, { estimateMinutes: 60, estimateSize: 4, title: 'Both' });
+    expect(await messages(watcher.id, task.id)).toEqual([`${user.displayName} updated title, estimate of UPF-${task.uniqueIndex}: Both`]);
+  });
+
   it('a new column puts the task at its bottom (position cleared); the same column keeps its place', async () => {
     const { user, project, task } = await world();
     await updateTask(db, user.id, { taskId: task.id }, { sectionId: project.sections[0].id, title: 'Stay' });
@@ -207,6 +213,8 @@ describe('updateTask, one field at a time', () => {
     for (const [input, field, detail] of cases) {
       await expectAppError(updateTask(db, user.id, { taskId: task.id }, input), 'VALIDATION', field, detail);
     }
+    // A description the renderer gives up on names the field.
+    await expectAppError(updateTask(db, user.id, { taskId: task.id }, { description: '<div>'.repeat(16_000) }), 'VALIDATION', 'description', 'too_complex');
     expect(await updateTask(db, user.id, { taskId: task.id }, { estimateMinutes: 525_600 })).toMatchObject({ estimateMinutes: 525_600 });
     expect(await changesOf(task.id)).toHaveLength(1);
   });
