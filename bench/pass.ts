@@ -134,6 +134,8 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       if (!wanted(input.options, scenario.id)) continue;
       const server = { app, floor, reference }[scenario.server];
       if (!server) continue;
+      const drain = input.floorDatabaseUrl ? await waitForDrain(app, input.options.mode, input.floorDatabaseUrl) : undefined;
+      if (drain && (drain.backlogBefore || !drain.drained)) input.log(`${label}: before ${scenario.label}: outbox drain ${drain.ms} ms (${drain.backlogBefore} → ${drain.backlogAfter} events)`);
       await app.settle();
       const check = await probe(server.url, headers, scenario.make, 0);
       const entry: ScenarioResult = {
@@ -145,6 +147,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
         window: null,
         loadAvg: Math.round(loadavg()[0] * 100) / 100,
         ...(input.options.rounds > 1 ? { round } : {}),
+        ...(drain ? { drain } : {}),
       };
       result.scenarios.push(entry);
       if (entry.probe.problem) {

@@ -22,6 +22,12 @@ export interface ScenarioResult {
   loadAvg: number;
   /** Interleaved round (1-based) when the run had several. */
   round?: number;
+  /**
+   * The wait before this scenario for the app's outbox backlog (PostgreSQL): the app's dispatcher reads
+   * every server's events, so without it the floor's and PostGraphile's writes would be billed to the
+   * next scenario's CPU.
+   */
+  drain?: DrainResult;
 }
 
 /** Sequential team-board creations (spec 4.3) with 500 tasks each. */
