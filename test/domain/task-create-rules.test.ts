@@ -22,10 +22,11 @@ async function world() {
 const eventsOf = async (taskId: number) =>
   (await db.outboxEvent.findMany({ where: { taskId }, orderBy: { id: 'asc' } })).map((e) => [e.type, e.data]);
 
+// In a given section: a plain create there is the one-statement path, so a reference must send it the other way.
 describe('createTask references', () => {
   it('labels alone are written (and nothing else: one event)', async () => {
     const { user, project, label } = await world();
-    const task = await createTask(db, user.id, { projectId: project.id, title: 'labelled', labelIds: [label.id, label.id] });
+    const task = await createTask(db, user.id, { projectId: project.id, sectionId: project.sections[0].id, title: 'labelled', labelIds: [label.id, label.id] });
     expect(await db.taskLabel.findMany({ where: { taskId: task.id } })).toEqual([{ taskId: task.id, labelId: label.id }]);
     expect((await eventsOf(task.id)).map(([type]) => type)).toEqual(['task.created']);
     expect(await db.taskAssignee.count({ where: { taskId: task.id } })).toBe(0);
@@ -33,7 +34,7 @@ describe('createTask references', () => {
 
   it('assignees alone are written, with task.assigned naming them', async () => {
     const { user, mate, project } = await world();
-    const task = await createTask(db, user.id, { projectId: project.id, title: 'assigned', assigneeUserIds: [mate.id] });
+    const task = await createTask(db, user.id, { projectId: project.id, sectionId: project.sections[0].id, title: 'assigned', assigneeUserIds: [mate.id] });
     expect((await db.taskAssignee.findMany({ where: { taskId: task.id } })).map((a) => a.userId)).toEqual([mate.id]);
     const events = await eventsOf(task.id);
     expect(events[1]).toEqual(['task.assigned', { assignees: [{ id: mate.id, kind: 'user' }], actor: { id: user.id } }]);
