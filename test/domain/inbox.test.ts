@@ -123,6 +123,10 @@ describe('inbox order, paging and visibility', () => {
 
     await db.notification.create({ data: { userId: other.id, type: 'mention', taskId: task.id, actorId: creator.id, message: 'still here' } });
     expect((await inbox(other.id, { unreadOnly: true })).total).toBe(1);
+    // Marking one read leaves the user's others unread.
+    const extra = await db.notification.create({ data: { userId: other.id, type: 'mention', taskId: task.id, actorId: creator.id, message: 'one more' } });
+    expect(await markNotificationsRead(db, other.id, [extra.id])).toBe(1);
+    expect((await inbox(other.id, { unreadOnly: true })).items.map((n) => n.message)).toEqual(['still here']);
     await db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: other.id } } });
     expect((await inbox(other.id)).total).toBe(0);
   });

@@ -5,6 +5,7 @@ import {
   projectListPage,
   projectListWindow,
   type ProjectListInput,
+  updateProjectStatus,
 } from '../../src/domain/project.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { useTestDb } from '../support/database.ts';
@@ -122,5 +123,13 @@ describe('projectListWindow (keyset)', () => {
 describe('inIdOrder', () => {
   it('orders rows like the ids', () => {
     expect(inIdOrder([{ id: 1 }, { id: 2 }, { id: 3 }], [3, 1, 2])).toEqual([{ id: 3 }, { id: 1 }, { id: 2 }]);
+  });
+});
+
+describe('updateProjectStatus', () => {
+  it('another user’s board is NOT_FOUND naming projectId, unchanged', async () => {
+    const { theirs } = w;
+    await expectAppError(updateProjectStatus(db, w.me.id, { projectId: theirs.id, status: 'Deleted' }), 'NOT_FOUND', 'projectId');
+    expect((await db.project.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe('Normal');
   });
 });

@@ -69,6 +69,7 @@ describe('task field rules', () => {
     expect(parse('2026-03-01T10:30:00.5+02:00')).toBe('2026-03-01T08:30:00.500Z');
     expect(parse('2026-03-01 10:30:00-0100')).toBe('2026-03-01T11:30:00.000Z');
     expect(parse(new Date('2026-03-01T00:00:00Z'))).toBe('2026-03-01T00:00:00.000Z');
+    expect(ok(dateField(), '2026-03-01T10:30:00')).toBe(true);
     for (const bad of ['tomorrow', '2026-3-01', '2026-03-01X10:30', 'x2026-03-01', '2026-03-01T10:30+2', '2026-03-01T10:30Zx', '2026-03-011']) {
       expect(issue(dateField(), bad), bad).toEqual({ code: 'invalid_format', message: 'must be an ISO 8601 date or datetime' });
     }

@@ -27,7 +27,10 @@ const projectOf = (task: object) => (task as { project?: unknown }).project;
 describe('resolveTaskRef', () => {
   it('names what is wrong with the form: none, several, unique_index without project_id, a bad ticket number', async () => {
     const { user, a, inA } = await world();
-    await expectAppError(resolveTaskRef(db, user.id, {}), 'VALIDATION', 'taskId', 'missing_task_identification');
+    const none = await expectAppError(resolveTaskRef(db, user.id, {}), 'VALIDATION', 'taskId', 'missing_task_identification');
+    expect(none.message).toBe('Identify the task with task_id, ticket_number, or project_id + unique_index.');
+    const two = await expectAppError(resolveTaskRef(db, user.id, { taskId: inA.id, ticketNumber: 'REF-1' }), 'VALIDATION', 'taskId');
+    expect(two.message).toBe('Give exactly one of task_id, ticket_number, or project_id + unique_index.');
     await expectAppError(resolveTaskRef(db, user.id, { projectId: a.id }), 'VALIDATION', 'taskId', 'missing_task_identification');
     await expectAppError(resolveTaskRef(db, user.id, { taskId: inA.id, uniqueIndex: 1, projectId: a.id }), 'VALIDATION', 'taskId', 'ambiguous_task_identification');
     await expectAppError(resolveTaskRef(db, user.id, { ticketNumber: 'REF-1', uniqueIndex: 1 }), 'VALIDATION', 'taskId', 'ambiguous_task_identification');
@@ -38,9 +41,12 @@ describe('resolveTaskRef', () => {
   });
 
   it('taskId with a projectId must be a task of that project', async () => {
-    const { user, a, b, inA } = await world();
+    const { user, a, b, inA, inC } = await world();
     expect((await resolveTaskRef(db, user.id, { taskId: inA.id, projectId: a.id })).id).toBe(inA.id);
     await expectAppError(resolveTaskRef(db, user.id, { taskId: inA.id, projectId: b.id }), 'NOT_FOUND', 'taskId');
+    // A null projectId is no filter, in every form.
+    expect((await resolveTaskRef(db, user.id, { taskId: inA.id, projectId: null })).id).toBe(inA.id);
+    expect((await resolveTaskRef(db, user.id, { ticketNumber: 'RFC-1', projectId: null })).id).toBe(inC.id);
   });
 
   it('projectId + uniqueIndex finds that task of that project only', async () => {
