@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createLabel, deleteLabel, labelListQuery, listLabels, updateLabel } from '../../src/domain/label.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeOwnedProject, makeUser } from '../support/factories.ts';
-import { useTestDb } from '../support/database.ts';
+import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
@@ -44,6 +44,35 @@ describe('createLabel', () => {
   });
 });
 
+describe('createLabel: access and races', () => {
+  it('another tenant’s board is NOT_FOUND naming projectId', async () => {
+    const { project } = await board();
+    const outsider = await makeUser(db, 'Outsider');
+    await expectAppError(createLabel(db, outsider.id, { projectId: project.id, name: 'x' }), 'NOT_FOUND', 'projectId');
+  });
+
+  // PostgreSQL only: on PGlite transactions run one after the other anyway.
+  it.runIf(isPostgres)('of concurrent creates of one name, one makes the label and the others are CONFLICT (PostgreSQL)', async () => {
+    const { user, project } = await board();
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => createLabel(db, user.id, { projectId: project.id, name: 'race' })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT', field: 'name', detail: 'duplicate' });
+    }
+    expect(await db.label.count({ where: { projectId: project.id } })).toBe(1);
+  });
+
+  // PostgreSQL only, as above.
+  it.runIf(isPostgres)('of concurrent renames of two labels to one name, one wins and the other is CONFLICT (PostgreSQL)', async () => {
+    const { user, project } = await board();
+    const [a, b] = [await createLabel(db, user.id, { projectId: project.id, name: 'a' }), await createLabel(db, user.id, { projectId: project.id, name: 'b' })];
+    const results = await Promise.allSettled([updateLabel(db, user.id, a.id, { name: 'same' }), updateLabel(db, user.id, b.id, { name: 'same' })]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toMatchObject({ code: 'CONFLICT', field: 'name', detail: 'duplicate' });
+  });
+});
+
 describe('listing labels', () => {
   it('lists a board’s labels by name, then id; another tenant’s board is NOT_FOUND', async () => {
     const { user, project } = await board();
@@ -76,6 +105,15 @@ describe('updateLabel', () => {
     ]);
     expect(await db.taskLabel.count({ where: { taskId: task.id, labelId: label.id } })).toBe(1);
     expect(await db.outboxEvent.count({ where: { taskId: task.id, type: 'task.updated' } })).toBe(0);
+  });
+
+  it('a colour change or a rename on a board with other labels is no clash; a null board filter is none', async () => {
+    const { user, project } = await board();
+    const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug' });
+    await createLabel(db, user.id, { projectId: project.id, name: 'ui' });
+    expect((await updateLabel(db, user.id, label.id, { color: 'red' })).color).toBe('red');
+    expect((await updateLabel(db, user.id, label.id, { name: 'BUG' }, null)).name).toBe('BUG');
+    expect((await updateLabel(db, user.id, label.id, { name: 'defect' })).name).toBe('defect');
   });
 
   it('changing nothing writes nothing; another label’s name (any case) is CONFLICT on name', async () => {

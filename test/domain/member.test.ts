@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, listMembers, parseUserRef, removeMember } from '../../src/domain/member.ts';
+import { addMember, listMembers, parseUserRef, removeMember, userRefBody } from '../../src/domain/member.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { joinTeamOnly, makeBoard, makeProject, makeTeam, makeUser } from '../support/factories.ts';
-import { useTestDb } from '../support/database.ts';
+import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError, thrown } from '../support/errors.ts';
 
@@ -30,6 +30,15 @@ describe('parseUserRef limits', () => {
       'invalid_type',
     ]);
     expect(thrown(() => parseUserRef(undefined, 'who')).detail).toBe('required');
+    // Anything number-like that is not a positive integer is a bad number, not a bad email.
+    for (const text of ['-12', '1.25', '-0.5', '12.0']) expect(thrown(() => parseUserRef(text, 'user')).detail, text).toBe('invalid_type');
+  });
+
+  it('the REST body field takes a number or a string and says so otherwise', () => {
+    expect(userRefBody().parse(5)).toBe(5);
+    expect(userRefBody().parse('a@b.example')).toBe('a@b.example');
+    const result = userRefBody().safeParse(true);
+    expect(result.error?.issues[0].message).toBe('must be an email or a positive integer user id');
   });
 });
 
@@ -41,6 +50,7 @@ describe('addMember / removeMember', () => {
     await joinTeamOnly(db, team.id, [ada.id]);
     const r = await addMember(db, owner.id, { projectId: project.id, user: ada.id });
     expect([r.project.id, r.user.id, r.added]).toEqual([project.id, ada.id, true]);
+    expect(await boardEvents(project.id)).toEqual([['member.added', owner.id, ada.id]]);
     await addMember(db, owner.id, { projectId: project.id, user: ada.id });
     const removed = await removeMember(db, owner.id, { projectId: project.id, user: ada.id });
     expect([removed.project.id, removed.user.id]).toEqual([project.id, ada.id]);
@@ -78,7 +88,47 @@ describe('addMember / removeMember', () => {
   });
 });
 
+describe('addMember / removeMember: access and races', () => {
+  it('a board the caller cannot see is NOT_FOUND naming projectId', async () => {
+    const owner = await makeUser(db, 'Owner');
+    const eve = await makeUser(db, 'Eve');
+    const project = await makeProject(db, { memberIds: [owner.id] });
+    await expectAppError(addMember(db, eve.id, { projectId: project.id, user: eve.id }), 'NOT_FOUND', 'projectId');
+    await expectAppError(removeMember(db, eve.id, { projectId: project.id, user: owner.id }), 'NOT_FOUND', 'projectId');
+  });
+
+  // PostgreSQL only: on PGlite transactions run one after the other anyway.
+  it.runIf(isPostgres)('two members removing each other at once leave one of them (PostgreSQL)', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await makeUser(db, 'A');
+      const b = await makeUser(db, 'B');
+      const project = await makeProject(db, { memberIds: [a.id, b.id] });
+      const results = await Promise.allSettled([
+        removeMember(db, a.id, { projectId: project.id, user: b.id }),
+        removeMember(db, b.id, { projectId: project.id, user: a.id }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(await db.projectMember.count({ where: { projectId: project.id } })).toBe(1);
+    }
+  });
+});
+
 describe('listMembers', () => {
+  it('orders by the time they joined, then by user id', async () => {
+    const owner = await makeUser(db, 'Owner');
+    const ada = await makeUser(db, 'Ada');
+    const bob = await makeUser(db, 'Bob');
+    const project = await makeProject(db, { memberIds: [owner.id] });
+    await db.projectMember.create({ data: { projectId: project.id, userId: bob.id } });
+    await db.projectMember.create({ data: { projectId: project.id, userId: ada.id } });
+    const at = (userId: number, iso: string) =>
+      db.projectMember.update({ where: { projectId_userId: { projectId: project.id, userId } }, data: { createdAt: new Date(iso) } });
+    await at(owner.id, '2026-01-02T00:00:00Z');
+    await at(bob.id, '2026-01-01T00:00:00Z');
+    await at(ada.id, '2026-01-01T00:00:00Z');
+    expect((await listMembers(db, owner.id, project.id)).map((u) => u.id)).toEqual([ada.id, bob.id, owner.id]);
+  });
+
   it('answers the users in join order with the caller’s selection', async () => {
     const owner = await makeUser(db, 'Owner');
     const ada = await makeUser(db, 'Ada');

@@ -65,7 +65,8 @@ export interface InsertedTask {
  *    renamed while this waited is not used; and a delete waiting for this
  *    lock finds the task and moves it;
  * 3. then the counter, only when a section was found (nothing is written
- *    otherwise, the number included).
+ *    otherwise, the number included); the ticket number is spelled in SQL
+ *    as `ticketNumberOf` spells it.
  * A section added while it waited is not seen (the snapshot): null, and the
  * caller's transactional path (which sees it) decides.
  */
