@@ -1,97 +1,32 @@
-// The floor: the fastest a Node service can answer the task list and the task
-// create on this database. Bare `node:http` + `pg` (a pool of 10, as the app),
-// no framework, no ORM, no GraphQL: authentication by API key hash (the same
+// The floor: the fastest a Node service can answer the bench's requests on
+// this database. Bare `node:http` + `pg` (a pool of 10, as the app), no
+// framework, no ORM, no GraphQL: authentication by API key hash (the same
 // look-up the app does), then ONE statement that does all the work and builds
-// the response JSON inside PostgreSQL, written out without parsing it.
-// It answers the same bodies as the tool routes:
+// the response JSON inside PostgreSQL (bench/floor-sql.ts), written out
+// without parsing it. It answers the same bodies as the app's routes:
 //   GET  /api/mcp/tasks?project_id=…&limit=…&offset=…   → {tasks, total}
 //   POST /api/mcp/tasks/create {project_id, title, priority?, description?}
-//        → {id, ticket_number, title, priority, section, createdAt}
-// The create runs the same writes as the app's: ticket counter (row lock),
-// `Backlog` section, task, creator as watcher, `task.created` outbox event and
-// its notification; the floor has no dispatcher reading that outbox.
+//   POST /api/mcp/tasks/update {task_id, title?, priority?}
+//   GET  /api/mcp/tasks/search?query=…&limit=…            (bench/floor-search.ts)
+//   GET  /api/v1/projects?limit=…&offset=…
+//   POST /api/v1/teams/:team/boards                        (bench/floor-board.ts)
+// The writes are the app's: ticket counter (row lock), `Backlog` section,
+// task, creator as watcher, outbox events (whose trigger notifies); inbox
+// entries of an update's watchers. The floor has no dispatcher: the app's
+// reads the floor's outbox rows too. Other parameters than these are 400.
 // Run: DATABASE_URL=… PORT=… node --import tsx bench/floor-server.ts
 
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { boardValues, createBoard } from './floor-board.ts';
+import { searchTasks } from './floor-search.ts';
+import { CREATE_SQL, LIST_SQL, PROJECTS_SQL, UPDATE_SQL } from './floor-sql.ts';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// JIT off, as the app's search turns it off (the search vector's high COST would make PostgreSQL compile plans).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
 
 const AUTH_SQL = `SELECT "userId" FROM "ApiKey" WHERE "hash" = $1 AND "revokedAt" IS NULL`;
-
-// Timestamps as the app prints them (ISO 8601, UTC, milliseconds).
-const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-const LIST_SQL = `
-WITH member AS (
-  SELECT 1 FROM "ProjectMember" WHERE "projectId" = $1 AND "userId" = $2
-), page AS (
-  SELECT t."id", t."uniqueIndex", t."title", t."description", t."priority", t."sectionId", t."createdAt", t."updatedAt"
-  FROM "Task" t
-  WHERE t."projectId" = $1 AND t."status" = 'Normal' AND EXISTS (SELECT 1 FROM member)
-  ORDER BY t."updatedAt" DESC, t."id" DESC
-  LIMIT $3 OFFSET $4
-)
-SELECT EXISTS (SELECT 1 FROM member) AS visible, json_build_object(
-  'tasks', COALESCE((
-    SELECT json_agg(json_build_object(
-      'id', p."id",
-      'ticket_number', pr."ticketPrefix" || '-' || p."uniqueIndex",
-      'title', p."title",
-      'description', p."description",
-      'priority', p."priority",
-      'section', s."title",
-      'assignees', COALESCE((
-        SELECT json_agg(json_build_object(
-          'id', COALESCE(to_json(a."userId"), to_json(a."agentId")),
-          'displayName', COALESCE(u."displayName", ag."displayName")) ORDER BY a."id")
-        FROM "TaskAssignee" a
-        LEFT JOIN "User" u ON u."id" = a."userId"
-        LEFT JOIN "Agent" ag ON ag."id" = a."agentId"
-        WHERE a."taskId" = p."id"), '[]'::json),
-      'createdAt', ${iso('p."createdAt"')},
-      'updatedAt', ${iso('p."updatedAt"')}
-    ) ORDER BY p."updatedAt" DESC, p."id" DESC)
-    FROM page p
-    JOIN "Section" s ON s."id" = p."sectionId"
-    JOIN "Project" pr ON pr."id" = $1), '[]'::json),
-  'total', (SELECT count(*)::int FROM "Task" t WHERE t."projectId" = $1 AND t."status" = 'Normal' AND EXISTS (SELECT 1 FROM member))
-)::text AS body`;
-
-const CREATE_SQL = `
-WITH counter AS (
-  UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
-  WHERE "id" = $1 AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = $1 AND m."userId" = $2)
-  RETURNING "taskCounter", "ticketPrefix"
-), section AS (
-  SELECT "id", "title" FROM "Section"
-  WHERE "projectId" = $1 AND "deletedAt" IS NULL AND lower("title") = 'backlog'
-  ORDER BY "ranking", "id" LIMIT 1
-), task AS (
-  INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "priority", "createdById", "createdAt", "updatedAt")
-  SELECT $1, section."id", counter."taskCounter", $3, $4, $5::"Priority", $2, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-  FROM counter, section
-  RETURNING "id", "uniqueIndex", "title", "priority", "createdAt", "dueDate", "status"
-), watch AS (
-  INSERT INTO "TaskWatcher" ("taskId", "userId") SELECT "id", $2 FROM task ON CONFLICT DO NOTHING
-), event AS (
-  INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data")
-  SELECT 'task.created', task."id", $1, counter."ticketPrefix" || '-' || task."uniqueIndex", $2,
-    jsonb_build_object('title', task."title", 'priority', task."priority", 'status', task."status",
-      'section', jsonb_build_object('id', section."id", 'title', section."title"), 'dueDate', task."dueDate",
-      'actor', jsonb_build_object('id', $2::int))
-  FROM task, counter, section
-)
-SELECT json_build_object(
-  'id', task."id",
-  'ticket_number', counter."ticketPrefix" || '-' || task."uniqueIndex",
-  'title', task."title",
-  'priority', task."priority",
-  'section', section."title",
-  'createdAt', ${iso('task."createdAt"')}
-)::text AS body, pg_notify('tasksvc_outbox', '') AS notified
-FROM task, counter, section`;
 
 const PRIORITIES = new Set(['urgent', 'high', 'medium', 'low']);
 
@@ -135,13 +70,18 @@ async function listTasks(url: URL, userId: number, res: ServerResponse) {
   send(res, 200, rows[0].body);
 }
 
-async function createTask(req: IncomingMessage, userId: number, res: ServerResponse) {
-  let body: Record<string, unknown>;
+async function jsonBody(req: IncomingMessage): Promise<Record<string, any> | null> {
   try {
-    body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    const body: unknown = JSON.parse(await readBody(req));
+    return body && typeof body === 'object' ? (body as Record<string, any>) : null;
   } catch {
-    return error(res, 400, 'VALIDATION_ERROR', 'body');
+    return null;
   }
+}
+
+async function createTask(req: IncomingMessage, userId: number, res: ServerResponse) {
+  const body = await jsonBody(req);
+  if (!body) return error(res, 400, 'VALIDATION_ERROR', 'body');
   const projectId = positiveInt(body.project_id);
   if (!projectId) return error(res, 400, 'VALIDATION_ERROR', 'project_id');
   const title = typeof body.title === 'string' ? body.title.trim() : '';
@@ -154,6 +94,47 @@ async function createTask(req: IncomingMessage, userId: number, res: ServerRespo
   send(res, 200, rows[0].body);
 }
 
+async function updateTask(req: IncomingMessage, userId: number, res: ServerResponse) {
+  const body = await jsonBody(req);
+  if (!body) return error(res, 400, 'VALIDATION_ERROR', 'body');
+  const taskId = positiveInt(body.task_id);
+  if (!taskId) return error(res, 400, 'VALIDATION_ERROR', 'task_id');
+  const other = Object.keys(body).find((k) => !['task_id', 'title', 'priority'].includes(k));
+  if (other) return error(res, 400, 'VALIDATION_ERROR', other);
+  const title = body.title === undefined ? null : typeof body.title === 'string' ? body.title.trim() : '';
+  if (title !== null && (title.length < 1 || title.length > 500)) return error(res, 400, 'VALIDATION_ERROR', 'title');
+  if (body.priority != null && !PRIORITIES.has(body.priority)) return error(res, 400, 'VALIDATION_ERROR', 'priority');
+  const { rows } = await pool.query<{ body: string }>({ name: 'update', text: UPDATE_SQL, values: [taskId, userId, title, 'priority' in body, body.priority ?? null] });
+  if (!rows.length) return error(res, 404, 'NOT_FOUND', 'task_id');
+  send(res, 200, rows[0].body);
+}
+
+async function search(url: URL, userId: number, res: ServerResponse) {
+  const query = (url.searchParams.get('query') ?? '').trim();
+  if (!query || query.length > 200) return error(res, 400, 'VALIDATION_ERROR', 'query');
+  const limit = Number(url.searchParams.get('limit') ?? 10);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 50) return error(res, 400, 'VALIDATION_ERROR', 'limit');
+  send(res, 200, await searchTasks(pool, userId, query, limit));
+}
+
+async function listProjects(url: URL, userId: number, res: ServerResponse) {
+  const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  if (!Number.isInteger(limit) || limit < 1) return error(res, 400, 'VALIDATION_ERROR', 'limit');
+  if (!Number.isInteger(offset) || offset < 0) return error(res, 400, 'VALIDATION_ERROR', 'offset');
+  const { rows } = await pool.query<{ body: string }>({ name: 'projects', text: PROJECTS_SQL, values: [userId, limit, offset] });
+  send(res, 200, rows[0].body);
+}
+
+async function teamBoard(req: IncomingMessage, teamUuid: string, userId: number, res: ServerResponse) {
+  const checked = boardValues(teamUuid, userId, await jsonBody(req));
+  if ('field' in checked) return error(res, 400, 'VALIDATION_ERROR', checked.field);
+  if (!/^[0-9a-f-]{36}$/i.test(teamUuid)) return error(res, 404, 'NOT_FOUND', 'teamId');
+  const body = await createBoard(pool, checked.values);
+  if (!body) return error(res, 404, 'NOT_FOUND', 'teamId');
+  send(res, 201, body);
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://floor');
   if (url.pathname === '/healthz') return send(res, 200, '{"ok":true}');
@@ -162,6 +143,11 @@ const server = createServer((req, res) => {
     if (userId === null) return error(res, 401, 'UNAUTHENTICATED', 'authorization');
     if (req.method === 'GET' && url.pathname === '/api/mcp/tasks') return listTasks(url, userId, res);
     if (req.method === 'POST' && url.pathname === '/api/mcp/tasks/create') return createTask(req, userId, res);
+    if (req.method === 'POST' && url.pathname === '/api/mcp/tasks/update') return updateTask(req, userId, res);
+    if (req.method === 'GET' && url.pathname === '/api/mcp/tasks/search') return search(url, userId, res);
+    if (req.method === 'GET' && url.pathname === '/api/v1/projects') return listProjects(url, userId, res);
+    const board = req.method === 'POST' && /^\/api\/v1\/teams\/([^/]+)\/boards$/.exec(url.pathname);
+    if (board) return teamBoard(req, decodeURIComponent(board[1]), userId, res);
     return error(res, 404, 'NOT_FOUND', 'path');
   })().catch((err: Error) => {
     process.stderr.write(`floor: ${err.stack ?? err.message}\n`);

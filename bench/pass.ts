@@ -6,8 +6,10 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { probe, runLoad } from './load.ts';
 import type { BenchOptions } from './options.ts';
-import type { BoardResult, PassResult, ScenarioResult, ServerKind } from './results.ts';
-import { loadScenarios, teamBoardManifest } from './scenarios.ts';
+import type { PassResult, ScenarioResult, ServerKind } from './results.ts';
+import { loadScenarios } from './scenarios.ts';
+import { timeBoards, waitForDrain } from './board-phase.ts';
+import { floorParity } from './parity.ts';
 import type { SeedResult } from './seed.ts';
 import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
 import { PgCpuMeter, withApplicationName } from './pg-cpu.ts';
@@ -34,9 +36,6 @@ export interface PassInput {
   /** Called with each line of progress. */
   log: (line: string) => void;
 }
-
-/** A team board call still running after this is abandoned (and reported). */
-const BOARD_TIMEOUT_MS = 120_000;
 
 const wanted = (o: BenchOptions, id: string) => !o.only.length || o.only.includes(id);
 
@@ -86,79 +85,6 @@ async function startReference(input: PassInput): Promise<ServerProcess> {
   });
 }
 
-async function timeBoards(app: ServerProcess, input: PassInput, headers: Record<string, string>): Promise<BoardResult> {
-  const { boardCalls, boardTasks } = input.options;
-  const ms: number[] = [];
-  const statuses: number[] = [];
-  let problem: string | null = null;
-  await app.settle();
-  await app.beginWindow();
-  for (let n = 0; n < boardCalls; n++) {
-    const body = JSON.stringify(teamBoardManifest(input.run, n, boardTasks));
-    const started = performance.now();
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(`${app.url}/api/v1/teams/${input.seed.teamUuid}/boards`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(BOARD_TIMEOUT_MS),
-      });
-      text = await res.text();
-    } catch (err) {
-      const e = err as Error & { cause?: Error };
-      const secs = ((performance.now() - started) / 1000).toFixed(1);
-      problem = `call ${n + 1} failed after ${secs} s: ${e.name}: ${e.message}${e.cause ? ` (${e.cause.message})` : ''}; app output: ${app.tail(5).replace(/\s+/g, ' ').slice(0, 300)}`;
-      ms.push(Math.round(performance.now() - started));
-      statuses.push(0);
-      break;
-    }
-    ms.push(Math.round((performance.now() - started) * 10) / 10);
-    statuses.push(res.status);
-    if (res.status !== 201 && !problem) problem = `HTTP ${res.status}: ${text.slice(0, 300)}`;
-    else if (res.status === 201) {
-      const json = JSON.parse(text) as { tasks?: unknown[] };
-      if (json.tasks?.length !== boardTasks && !problem) problem = `answered ${json.tasks?.length} tasks, not ${boardTasks}`;
-    }
-  }
-  const window = await app.endWindow();
-  const sorted = [...ms].sort((a, b) => a - b);
-  return {
-    tasksPerBoard: boardTasks,
-    ms,
-    statuses,
-    p50: sorted[Math.floor((sorted.length - 1) / 2)],
-    max: sorted[sorted.length - 1],
-    mean: Math.round((ms.reduce((a, b) => a + b, 0) / ms.length) * 10) / 10,
-    problem,
-    window,
-  };
-}
-
-/** The first difference between two JSON values, as a path and both values; null when equal. */
-function firstDifference(a: unknown, b: unknown, path = ''): string | null {
-  if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) {
-    return `${path || '(root)'}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
-  }
-  if (a && typeof a === 'object') {
-    const ka = Object.keys(a as object);
-    const kb = Object.keys(b as object);
-    for (const k of new Set([...ka, ...kb])) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`);
-      if (d) return d;
-    }
-    return null;
-  }
-  return a === b ? null : `${path}: ${JSON.stringify(a)?.slice(0, 80)} vs ${JSON.stringify(b)?.slice(0, 80)}`;
-}
-
-/** Checks that the floor answers what the app answers (so it is a floor for the same work). */
-async function compareBodies(app: ServerProcess, floor: ServerProcess, headers: Record<string, string>, path: string): Promise<string> {
-  const [a, f] = await Promise.all([app, floor].map(async (s) => (await fetch(s.url + path, { headers })).json()));
-  return firstDifference(a, f) ?? 'identical';
-}
-
 /** Runs every scenario of one database; failures are recorded, never thrown past the pass. */
 export async function runPass(input: PassInput): Promise<PassResult> {
   const result: PassResult = {
@@ -190,9 +116,12 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     input.log(`${label}: app ready in ${result.appStartMs} ms (pid ${app.pid}), idle RSS ${result.appIdle.rssPeakMb} MB`);
     if (input.floorDatabaseUrl) {
       floor = await startFloor(input);
-      result.floorParity = await compareBodies(app, floor, headers, `/api/mcp/tasks?project_id=${input.seed.visibleProjectIds[0]}&limit=50`);
-      input.log(`${label}: floor ready (pid ${floor.pid}); its task list vs the app's: ${result.floorParity}`);
-      if (result.floorParity !== 'identical') result.errors.push(`floor task list differs from the app's: ${result.floorParity}`);
+      const parity = (result.floorParityAll = await floorParity(app, floor, headers, input.seed, input.run));
+      result.floorParity = parity.list;
+      input.log(`${label}: floor ready (pid ${floor.pid}); its answers vs the app's: ${JSON.stringify(parity)}`);
+      for (const [id, verdict] of Object.entries(parity)) {
+        if (verdict !== 'identical' && verdict !== 'same shape') result.errors.push(`floor ${id} differs from the app's: ${verdict}`);
+      }
       if (input.options.reference) {
         reference = await startReference(input);
         input.log(`${label}: reference (PostGraphile) ready (pid ${reference.pid})`);
@@ -205,6 +134,8 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       if (!wanted(input.options, scenario.id)) continue;
       const server = { app, floor, reference }[scenario.server];
       if (!server) continue;
+      const drain = input.floorDatabaseUrl ? await waitForDrain(app, input.options.mode, input.floorDatabaseUrl) : undefined;
+      if (drain && (drain.backlogBefore || !drain.drained)) input.log(`${label}: before ${scenario.label}: outbox drain ${drain.ms} ms (${drain.backlogBefore} → ${drain.backlogAfter} events)`);
       await app.settle();
       const check = await probe(server.url, headers, scenario.make, 0);
       const entry: ScenarioResult = {
@@ -216,6 +147,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
         window: null,
         loadAvg: Math.round(loadavg()[0] * 100) / 100,
         ...(input.options.rounds > 1 ? { round } : {}),
+        ...(drain ? { drain } : {}),
       };
       result.scenarios.push(entry);
       if (entry.probe.problem) {
@@ -246,10 +178,21 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       if (l.non2xx || l.errors) result.errors.push(`${scenario.label}: ${l.non2xx} non-2xx ${JSON.stringify(l.statusCodes)}, ${l.errors} errors`);
     }
     if (wanted(input.options, 'board') && input.options.boardCalls > 0) {
-      result.board = await timeBoards(app, input, headers);
-      const b = result.board;
-      input.log(`${label}: team board (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
-      if (b.problem) result.errors.push(`team board: ${b.problem}`);
+      // The load leaves outbox events for the app's dispatcher; the boards start once it has caught up.
+      const d = (result.drain = await waitForDrain(app, input.options.mode, input.floorDatabaseUrl));
+      input.log(
+        `${label}: outbox drain before the boards: ${d.drained ? '' : 'NOT drained, gave up '}after ${d.ms} ms` +
+          (d.method === 'outbox' ? ` (${d.backlogBefore} unprocessed events at start, ${d.backlogAfter} at end)` : ' (app CPU idle; PGlite outbox not readable from outside)'),
+      );
+      const boardArgs = { run: input.run, teamUuid: input.seed.teamUuid, userId: input.seed.userId, headers };
+      for (const [kind, server] of [['app', app], ['floor', floor], ['reference', reference]] as const) {
+        if (!server) continue;
+        const b = await timeBoards(server, kind, input.options, boardArgs);
+        if (kind === 'app') result.board = b;
+        else (result.boards ??= {})[kind] = b;
+        input.log(`${label}: team board on ${kind} (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
+        if (b.problem) result.errors.push(`team board (${kind}): ${b.problem}`);
+      }
     }
   } catch (err) {
     result.errors.push((err as Error).message);

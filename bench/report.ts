@@ -7,8 +7,11 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { BenchResults, PassResult, ScenarioResult, ServerKind } from './results.ts';
+import type { BenchResults, BoardResult, PassResult } from './results.ts';
 import type { WindowStats } from './server-process.ts';
+import { cpuPerRequest, find, fmt, pct, postgresPass, ratio, ratioRows, roundRatio, times, verdict } from './report-ratios.ts';
+
+export { fmt };
 
 const NOTES_START = '<!-- notes:start -->';
 const NOTES_END = '<!-- notes:end -->';
@@ -16,39 +19,6 @@ const DEFAULT_NOTES = 'No findings recorded yet: profiles, EXPLAIN ANALYZE outpu
 
 /** The issue's targets (2-core machine, ratios from one run). */
 export const TARGETS = { listOfFloor: 0.5, createOfFloor: 0.4, facadeOverGraphql: 1.15, boardMs: 1000, rssMb: 250 };
-
-/** A number for a table: grouped thousands, `digits` decimals; – for none. */
-export const fmt = (n: number | null | undefined, digits = 0) => (n == null || !Number.isFinite(n) ? '–' : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
-const pct = (n: number | null) => (n == null ? '–' : `${Math.round(n * 100)} %`);
-const times = (n: number | null) => (n == null ? '–' : `${n.toFixed(2)}×`);
-const verdict = (ok: boolean | null) => (ok == null ? 'not measured' : ok ? '**met**' : '**missed**');
-
-function find(pass: PassResult | undefined, id: string, server: ServerKind = 'app'): ScenarioResult | undefined {
-  return pass?.scenarios.find((s) => s.id === id && s.server === server && s.load);
-}
-
-/** Server CPU ms per request of a measured scenario. */
-const cpuPerRequest = (s: ScenarioResult | undefined) => (s?.window && s.load?.rps ? (s.window.cpuCores * 1000) / s.load.rps : undefined);
-
-/**
- * The median over rounds of (app's value ÷ other's value) for scenario `id`,
- * each ratio from one round (same machine state); a run of one round gives
- * that round's ratio.
- */
-function roundRatio(pass: PassResult | undefined, id: string, other: ServerKind, value: (s: ScenarioResult) => number | undefined): number | null {
-  const of = (server: ServerKind) => (pass?.scenarios ?? []).filter((s) => s.id === id && s.server === server && s.load);
-  const apps = of('app');
-  const others = of(other);
-  const ratios = apps
-    .map((a) => ratio(value(a), value(others.find((o) => (o.round ?? 1) === (a.round ?? 1)) ?? ({} as ScenarioResult))))
-    .filter((v): v is number => v != null)
-    .sort((a, b) => a - b);
-  return ratios.length ? ratios[Math.floor((ratios.length - 1) / 2)] : null;
-}
-
-function ratio(a: number | undefined, b: number | undefined): number | null {
-  return a != null && b ? a / b : null;
-}
 
 function passRss(pass: PassResult | undefined): number | null {
   if (!pass) return null;
@@ -109,53 +79,12 @@ function scenarioTable(pass: PassResult): string[] {
       `| ${s.label} | ${s.round ?? 1} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${fmt(s.pgCpuMsPerRequest, 2)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
     );
   }
-  if (pass.board) {
-    const b = pass.board;
+  const boards: [string, BoardResult | undefined | null][] = [['', pass.board], [' (floor)', pass.boards?.floor], [' (PostGraphile)', pass.boards?.reference]];
+  for (const [who, b] of boards) {
+    if (!b) continue;
     rows.push(
-      `| team board, ${b.tasksPerBoard} tasks (sequential, ${b.ms.length} calls) | | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((s) => s !== 201).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? (b.window.cpuCores * b.mean) : null, 0)} | | ${pct(b.window?.machineBusy ?? null)} | |`,
+      `| team board, ${b.tasksPerBoard} tasks${who} (sequential, ${b.ms.length} calls) | | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((st) => st < 200 || st > 299).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? b.window.cpuCores * b.mean : null, 0)} | | ${pct(b.window?.machineBusy ?? null)} | |`,
     );
-  }
-  return rows;
-}
-
-/** The one-process PostgreSQL pass (the one targets and ratios read), else the first PostgreSQL pass. */
-function postgresPass(r: BenchResults): PassResult | undefined {
-  return r.passes.find((p) => p.database === 'postgres' && !p.workers) ?? r.passes.find((p) => p.database === 'postgres');
-}
-
-function ratioRows(r: BenchResults): string[] {
-  const pg = postgresPass(r);
-  const lite = r.passes.find((p) => p.database === 'pglite');
-  const rows = ['| ratio | value |', '|---|---:|'];
-  const rps = (s: ScenarioResult) => s.load?.rps;
-  for (const id of ['list', 'create']) {
-    rows.push(`| app ÷ floor, ${id} req/s (PostgreSQL) | ${pct(roundRatio(pg, id, 'floor', rps))} |`);
-    rows.push(`| app ÷ PostGraphile, ${id} req/s (PostgreSQL) | ${pct(roundRatio(pg, id, 'reference', rps))} |`);
-    rows.push(`| app ÷ floor, ${id} server CPU ms per request (PostgreSQL) | ${times(roundRatio(pg, id, 'floor', cpuPerRequest))} |`);
-    rows.push(`| app ÷ PostGraphile, ${id} server CPU ms per request (PostgreSQL) | ${times(roundRatio(pg, id, 'reference', cpuPerRequest))} |`);
-    rows.push(`| app ÷ PostGraphile, ${id} PostgreSQL CPU ms per request | ${times(roundRatio(pg, id, 'reference', (s) => s.pgCpuMsPerRequest ?? undefined))} |`);
-  }
-  for (const pass of [pg, lite]) {
-    for (const [route, direct] of [['list', 'list-graphql'], ['create', 'create-graphql']]) {
-      const v = ratio(find(pass, route)?.load?.p50, find(pass, direct)?.load?.p50);
-      if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
-    }
-  }
-  for (const many of r.passes.filter((p) => p.database === 'postgres' && p.workers && p !== pg)) {
-    for (const s of pg?.scenarios.filter((x) => x.server === 'app' && x.load && (x.round ?? 1) === 1) ?? []) {
-      const other = find(many, s.id);
-      if (other) {
-        rows.push(`| ${many.workers} workers ÷ 1, ${s.label} req/s (PostgreSQL, first rounds) | ${times(ratio(other.load?.rps, s.load?.rps))} |`);
-        rows.push(`| ${many.workers} workers ÷ 1, ${s.label} server CPU ms per request | ${times(ratio(cpuPerRequest(other), cpuPerRequest(s)))} |`);
-      }
-    }
-  }
-  if (pg && lite) {
-    for (const s of pg.scenarios.filter((x) => x.server === 'app' && x.load)) {
-      const other = find(lite, s.id);
-      if (other) rows.push(`| PGlite ÷ PostgreSQL, ${s.label} req/s | ${pct(ratio(other.load?.rps, s.load?.rps))} |`);
-    }
-    if (pg.board && lite.board) rows.push(`| PGlite ÷ PostgreSQL, team board p50 time | ${times(ratio(lite.board.p50, pg.board.p50))} |`);
   }
   return rows;
 }
@@ -171,7 +100,15 @@ function passSection(pass: PassResult): string[] {
       '',
     );
   }
-  if (pass.floorParity) lines.push(`Floor check: its task list body for the same request is ${pass.floorParity === 'identical' ? 'identical to the app\'s' : `NOT the app's (${pass.floorParity})`}.`, '');
+  if (pass.floorParityAll) {
+    const checks = Object.entries(pass.floorParityAll).map(([id, v]) => `${id} ${v === 'identical' || v === 'same shape' ? v : `DIFFERS (${v})`}`);
+    lines.push(`Floor check (its answer to the same request vs the app's; reads identical, writes the same shape): ${checks.join(', ')}.`, '');
+  } else if (pass.floorParity) lines.push(`Floor check: its task list body for the same request is ${pass.floorParity === 'identical' ? 'identical to the app\'s' : `NOT the app's (${pass.floorParity})`}.`, '');
+  const d = pass.drain;
+  if (d) {
+    const how = d.method === 'outbox' ? `${fmt(d.backlogBefore)} outbox events not yet processed when the load ended, ${fmt(d.backlogAfter)} at the end of the wait` : 'measured as the app\'s CPU going idle (PGlite\'s outbox is not readable from outside the app)';
+    lines.push(`Outbox drain before the team boards: ${d.drained ? '' : '**not drained**, gave up '}after ${fmt(d.ms / 1000, 1)} s (${how}).`, '');
+  }
   if (pass.server) lines.push(`Server: ${Object.entries(pass.server).map(([k, v]) => `${k} ${v}`).join(', ')}.`, '');
   const idle = pass.appIdle;
   const mb = (b: number | undefined) => fmt((b ?? 0) / 2 ** 20);
@@ -196,23 +133,33 @@ const METHOD = `## How it is measured
   labels, watchers and comments as multi-row \`INSERT … SELECT FROM unnest(…)\` batches; then \`VACUUM ANALYZE\`).
 - The app runs as a child process with the \`start\` script's command (\`node dist/main.js serve\`, after the build \`npm start\` runs first), with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` (request
   logs off: the floor logs nothing either), rate limits off, the outbox dispatcher on (its work is part of a create's cost).
-- The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app): the same API-key look-up,
-  then one SQL statement per request that does the whole job and builds the response JSON in PostgreSQL; it answers the
-  tool routes' bodies for the task list and the task create (ticket counter, Backlog section, task, watcher, outbox event).
+- The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app; JIT off): the same API-key
+  look-up, then one SQL statement per request (\`bench/floor-sql.ts\`) that does the whole job and builds the response JSON in
+  PostgreSQL; it answers the app's bodies for the task list, create and update (title, priority: the same changes, event and
+  watchers' inbox entries), the project list, the search (the app's statement per attempt with the visibility rule inside it,
+  ranked by the app's own scorer: \`bench/floor-search.ts\`) and the team board (one statement: \`bench/floor-board.ts\`).
+  Before the load the bench checks its answers against the app's (reads identical, writes the same shape).
 - The reference (\`bench/reference-server.ts\`, \`--no-reference\` skips it) is PostGraphile 5 (amber preset, a pool of 10)
-  on the same database: the same 50-task page, order and fields as the tool route's list (\`allTasks\` with section,
-  ticket prefix and assignees), and the create through \`bench_ref.add_task\` (\`bench/reference.sql\`: the floor's writes
-  as a SQL function, exposed as a mutation). It checks no API key and no visibility rule, so it does a little less work.
+  on the same database, sent the GraphQL equivalents in \`bench/reference-documents.ts\`: the list (\`allTasks\` with section,
+  ticket prefix and assignees), and through the functions of \`bench/reference.sql\` the create, the update, the project
+  list (the user's projects with member and task counts, shown sections, labels), the search (the app's statement with the
+  query keyed in SQL, ranked by a simpler SQL score) and the team board (the manifest as JSON). It checks no API key and no
+  visibility rule (the user id is an argument), so it does a little less work.
 - \`--rounds N\` runs every scenario on every server once per round, interleaved; the ratios are medians of same-round
   ratios (the machine's state changes between rounds, not within a pair). Server CPU ms per request is the figure that
   holds up best on a busy machine. PostgreSQL CPU ms per request: utime+stime from \`/proc/<pid>/stat\` of the backends
   whose \`application_name\` is the server's (each server connects with its own), over the same window.
 - Load comes from this process with autocannon: a fixed number of connections for a fixed time after an unmeasured
-  warm-up. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
-  tasks (a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.
+  warm-up. On PostgreSQL every scenario starts once the app's outbox dispatcher has processed every event so far (no
+  \`OutboxEvent\` without \`processedAt\`): it reads every server's events, so the floor's and PostGraphile's writes
+  would otherwise be dispatched, and billed, during the next scenario; the run log shows each wait. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
+  tasks (a title no request set before, warm-up and other servers included: a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.
 - "GraphQL direct" sends the tool route's own GraphQL document with the variables the facade computes for the same request,
   so facade ÷ GraphQL direct isolates the route layer.
-- The team board is ${'`POST /api/v1/teams/:teamId/boards`'} with 5 sections, 8 labels and 500 tasks, called sequentially.
+- The team board is ${'`POST /api/v1/teams/:teamId/boards`'} with 5 sections, 8 labels and 500 tasks, called sequentially, on
+  the app, then the floor, then PostGraphile. Before it the bench waits for the app's outbox dispatcher to process the
+  backlog the load left (on PostgreSQL: no \`OutboxEvent\` without \`processedAt\`; on PGlite: the app's CPU idle) and
+  reports that wait.
 - RSS: \`/proc/<pid>/status\` VmRSS sampled every 200 ms per scenario, and VmHWM for the whole pass. Event-loop delay:
   \`bench/eld-preload.mjs\`, loaded with \`node --import\` into the server (no change to src/), keeps a
   \`perf_hooks.monitorEventLoopDelay\` histogram (5 ms resolution) and writes it on SIGUSR2, once per scenario.

@@ -22,6 +22,12 @@ export interface ScenarioResult {
   loadAvg: number;
   /** Interleaved round (1-based) when the run had several. */
   round?: number;
+  /**
+   * The wait before this scenario for the app's outbox backlog (PostgreSQL): the app's dispatcher reads
+   * every server's events, so without it the floor's and PostGraphile's writes would be billed to the
+   * next scenario's CPU.
+   */
+  drain?: DrainResult;
 }
 
 /** Sequential team-board creations (spec 4.3) with 500 tasks each. */
@@ -35,6 +41,18 @@ export interface BoardResult {
   mean: number;
   problem: string | null;
   window: WindowStats | null;
+}
+
+/** The wait for the app's outbox backlog before the team boards. */
+export interface DrainResult {
+  /** `outbox`: rows with no processedAt counted (PostgreSQL); `cpu-idle`: the app's CPU going idle (PGlite). */
+  method: 'outbox' | 'cpu-idle';
+  /** Milliseconds waited. */
+  ms: number;
+  /** False when the wait hit its limit first. */
+  drained: boolean;
+  backlogBefore?: number;
+  backlogAfter?: number;
 }
 
 /** Everything measured against one database. */
@@ -58,6 +76,12 @@ export interface PassResult {
   referencePeakRssMb?: number | null;
   scenarios: ScenarioResult[];
   board: BoardResult | null;
+  /** The same boards on the floor and PostGraphile (PostgreSQL). */
+  boards?: Partial<Record<'floor' | 'reference', BoardResult>>;
+  /** The outbox drain before the boards. */
+  drain?: DrainResult;
+  /** Whether the floor's bodies equal the app's for the same read requests, per scenario id ("identical" or what differs). */
+  floorParityAll?: Record<string, string>;
   /** PostgreSQL version and write-relevant settings. */
   server?: Record<string, string>;
   /** CPU profiles written for this pass (`--profile`). */

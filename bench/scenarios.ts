@@ -9,6 +9,7 @@ import { createTaskRoute, listTasksRoute } from '../src/http/routes/tools/tasks.
 import type { RequestMaker } from './load.ts';
 import type { ServerKind } from './results.ts';
 import type { SeedResult } from './seed.ts';
+import { REFERENCE_CREATE, REFERENCE_LIST, REFERENCE_PROJECTS, REFERENCE_SEARCH, REFERENCE_UPDATE } from './reference-documents.ts';
 import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';
 
 /** A load scenario: which server, what to send, how to tell a right answer. */
@@ -22,6 +23,8 @@ export interface Scenario {
 }
 
 const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+
+const SERVER_NAMES = { floor: 'floor', reference: 'PostGraphile' } as const;
 
 /** The GraphQL variables the facade passes for this raw request (same parsing, same mapping). */
 function facadeVariables(route: RouteDef, raw: { query?: Record<string, string>; body?: unknown }) {
@@ -44,33 +47,12 @@ function createCheck(status: number, json: any) {
   return (status === 200 || status === 201 ? null : expectStatus(200, status, json)) ?? (typeof json?.id === 'number' && typeof json?.ticket_number === 'string' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
 }
 
-/** PostGraphile's equivalent of the tool route's task list: the same page, order and fields (assignees via their join rows). */
-const REFERENCE_LIST = /* GraphQL */ `
-  query List($projectId: Int!, $first: Int!) {
-    allTasks(condition: { projectId: $projectId, status: Normal }, orderBy: [UPDATED_AT_DESC, ROW_ID_DESC], first: $first) {
-      totalCount
-      nodes {
-        rowId uniqueIndex title description priority createdAt updatedAt
-        projectByProjectId { ticketPrefix }
-        sectionBySectionId { title }
-        taskAssigneesByTaskId { nodes { rowId userByUserId { rowId displayName } agentByAgentId { rowId displayName } } }
-      }
-    }
-  }`;
-
-/** PostGraphile's equivalent of the task create: bench_ref.add_task (bench/reference.sql) does the app's writes. */
-const REFERENCE_CREATE = /* GraphQL */ `
-  mutation Add($projectId: Int!, $userId: Int!, $title: String!, $priority: Priority) {
-    benchRefAddTask(input: { projectId: $projectId, userId: $userId, title: $title, priority: $priority }) {
-      result { rowId uniqueIndex title priority createdAt projectByProjectId { ticketPrefix } sectionBySectionId { title } }
-    }
-  }`;
-
 /** The load scenarios over a seeded data set; `run` makes titles of this run unique. */
 export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
   const projects = seed.visibleProjectIds;
   const project = (i: number) => projects[i % projects.length];
   const tasks = seed.sampleTaskIds;
+  const searchQuery = (i: number) => SEARCH_QUERIES[i % SEARCH_QUERIES.length];
   const listPath = (i: number) => `/api/mcp/tasks?project_id=${project(i)}&limit=50`;
   const createBody = (i: number) => ({ project_id: project(i), title: `Bench ${run} task ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[i % 4] });
   // Route documents are typed document objects: sent as their printed text, printed once.
@@ -95,31 +77,44 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
       make: { method: 'POST', path: () => '/graphql', body: listQuery },
       check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
     },
-    {
+    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => ({
       id: 'projects',
-      label: 'project list (REST)',
-      server: 'app',
-      make: { method: 'GET', path: () => '/api/v1/projects' },
-      check: (s, j) => expectStatus(200, s, j) ?? (j?.projects?.length ? null : 'no projects'),
-    },
-    {
+      label: `project list (${server === 'app' ? 'REST' : SERVER_NAMES[server]})`,
+      server,
+      make:
+        server === 'reference'
+          ? { method: 'POST', path: () => '/graphql', body: () => ({ query: REFERENCE_PROJECTS, variables: { userId: seed.userId, first: 50 } }) }
+          : { method: 'GET', path: () => '/api/v1/projects' },
+      check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (j?.data?.benchRefVisibleProjects?.nodes?.length ? null : 'no projects') : (st, j) => expectStatus(200, st, j) ?? (j?.projects?.length ? null : 'no projects'),
+    })),
+    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => ({
       id: 'search',
-      label: 'task search (tool route)',
-      server: 'app',
-      make: { method: 'GET', path: (i) => `/api/mcp/tasks/search?query=${encodeURIComponent(SEARCH_QUERIES[i % SEARCH_QUERIES.length])}&limit=10` },
-      check: (s, j) => expectStatus(200, s, j) ?? (Array.isArray(j?.tasks) ? null : 'no tasks array'),
-    },
-    {
-      id: 'update',
-      label: 'task update (tool route)',
-      server: 'app',
-      make: {
-        method: 'POST',
-        path: () => '/api/mcp/tasks/update',
-        body: (i) => ({ task_id: tasks[i % tasks.length], title: `Updated ${run} ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[(i + 1) % 4] }),
-      },
-      check: (s, j) => expectStatus(200, s, j) ?? (typeof j?.id === 'number' ? null : 'no id'),
-    },
+      label: `task search (${server === 'app' ? 'tool route' : SERVER_NAMES[server]})`,
+      server,
+      make:
+        server === 'reference'
+          ? { method: 'POST', path: () => '/graphql', body: (i) => ({ query: REFERENCE_SEARCH, variables: { userId: seed.userId, query: searchQuery(i), limit: 10 } }) }
+          : { method: 'GET', path: (i) => `/api/mcp/tasks/search?query=${encodeURIComponent(searchQuery(i))}&limit=10` },
+      check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (Array.isArray(j?.data?.benchRefSearchTasks?.nodes) ? null : 'no hits array') : (st, j) => expectStatus(200, st, j) ?? (Array.isArray(j?.tasks) ? null : 'no tasks array'),
+    })),
+    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => {
+      // Every request of every server sets a title no request set before (warm-up and rounds included): a real change each time.
+      let n = 0;
+      const change = () => {
+        const k = n++;
+        return { taskId: tasks[k % tasks.length], title: `Updated ${run} ${server} ${k} ${TITLE_WORDS[k % TITLE_WORDS.length]}`, priority: PRIORITIES[(k + 1) % 4] };
+      };
+      return {
+        id: 'update',
+        label: `task update (${server === 'app' ? 'tool route' : SERVER_NAMES[server]})`,
+        server,
+        make:
+          server === 'reference'
+            ? { method: 'POST', path: () => '/graphql', body: () => ({ query: REFERENCE_UPDATE, variables: { ...change(), userId: seed.userId } }) }
+            : { method: 'POST', path: () => '/api/mcp/tasks/update', body: () => { const c = change(); return { task_id: c.taskId, title: c.title, priority: c.priority }; } },
+        check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (j?.data?.benchRefUpdateTask?.result?.rowId ? null : 'no task') : (st, j) => expectStatus(200, st, j) ?? (typeof j?.id === 'number' ? null : 'no id'),
+      };
+    }),
     { id: 'create', label: 'task create (floor)', server: 'floor', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
     {
       id: 'create',

@@ -16,6 +16,13 @@ export interface DispatcherOptions {
   pollIntervalMs: number;
   /** Events claimed per step. */
   batchSize: number;
+  /** Most events stamped with positions per step (a backlog takes several). */
+  stampBatchSize: number;
+  /**
+   * After a step that found work, rest this many times as long as the step
+   * took (see PollLoop); 0 drains a backlog without pausing.
+   */
+  busyRestRatio: number;
   /** A claim older than this belongs to a dispatcher that died: it is taken again. */
   claimTimeoutMs: number;
   /**
@@ -42,10 +49,27 @@ export interface DispatcherOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   pollIntervalMs: 200,
   batchSize: 100,
+  stampBatchSize: STAMP_BATCH,
+  busyRestRatio: 0,
   claimTimeoutMs: 30_000,
   retentionDays: 7,
   deliveryLogDays: 30,
   delivery: DEFAULT_DELIVERY_OPTIONS,
+};
+
+/**
+ * On the embedded database the dispatcher shares the one connection (and
+ * the one thread) with the requests, and PGlite serves statements in the
+ * order they queue. So a backlog (a burst of writes leaves one) is worked off
+ * in small steps, each resting as long as it took before the next: a
+ * request's statement waits behind at most one short step, and requests
+ * keep at least half of the connection while the backlog drains. On
+ * PostgreSQL the dispatcher has its own pool and drains at full speed.
+ */
+export const EMBEDDED_DISPATCHER_OPTIONS: Pick<DispatcherOptions, 'batchSize' | 'stampBatchSize' | 'busyRestRatio'> = {
+  batchSize: 50,
+  stampBatchSize: 100,
+  busyRestRatio: 1,
 };
 
 export interface DispatcherDeps {
@@ -94,8 +118,9 @@ export class EventDispatcher {
     private readonly deps: DispatcherDeps,
     options: Partial<DispatcherOptions> = {},
   ) {
-    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...options };
-    this.loop = new PollLoop('outbox', this.options.pollIntervalMs, () => this.step(), deps.logger);
+    const embedded = deps.database.kind === 'pglite' ? EMBEDDED_DISPATCHER_OPTIONS : {};
+    this.options = { ...DEFAULT_DISPATCHER_OPTIONS, ...embedded, ...options };
+    this.loop = new PollLoop('outbox', this.options.pollIntervalMs, () => this.step(), deps.logger, this.options.busyRestRatio);
     this.deliverer = new WebhookDeliverer(deps.database.background, deps.logger, this.options.delivery);
   }
 
@@ -148,7 +173,7 @@ export class EventDispatcher {
       this.stampDue = false;
       this.lastStampAt = Date.now();
       stamped = await this.stamp();
-      if (stamped >= STAMP_BATCH) this.stampDue = true;
+      if (stamped >= this.options.stampBatchSize) this.stampDue = true;
     }
     const dispatched = await this.dispatchBatch();
     return stamped > 0 || dispatched > 0;
@@ -156,7 +181,7 @@ export class EventDispatcher {
 
   /** Stamps positions on committed rows and announces them; returns how many this round stamped. */
   async stamp(): Promise<number> {
-    const { stamped, lastPosition } = await stampPositions(this.deps.database.background);
+    const { stamped, lastPosition } = await stampPositions(this.deps.database.background, this.options.stampBatchSize);
     this.deps.announce?.(lastPosition, stamped > 0);
     return stamped;
   }

@@ -77,13 +77,14 @@ export async function recordTaskEvent(tx: Prisma.TransactionClient, event: TaskE
  * The outbox row of one task event as the body of a data-modifying CTE, for
  * a write that records its event in its own statement (one round trip
  * instead of two; same guarantee: the row commits with the change). `taskId`
- * is SQL over the statement's other CTEs, `from` their FROM list, and
+ * (and `ticketNumber`, when the statement takes the number) is SQL over the
+ * statement's other CTEs, `from` their FROM list, and
  * `moreData` a jsonb expression merged into `data` (what only the statement
  * knows). Call {@link outboxWritten} after the statement.
  */
 export function taskEventInsertSql(
   event: Omit<TaskEventInput, 'task' | 'fromProjectId'> & {
-    task: { id: Prisma.Sql; projectId: number; ticketNumber: string };
+    task: { id: Prisma.Sql; projectId: number; ticketNumber: string | Prisma.Sql };
     moreData?: Prisma.Sql;
     createdAt: Date;
   },

@@ -4,6 +4,7 @@
 // before it reaches the database (a malformed UUID there is a driver error, a 500).
 import { describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/generated/prisma/client.ts';
+import { MAX_INT } from '../../src/domain/fields.ts';
 import {
   inVisibleProject,
   inVisibleTeam,
@@ -11,6 +12,7 @@ import {
   myDraftsWhere,
   requireProject,
   requireTeam,
+  teamRefWhere,
   teammatesWhere,
   visibleProjectIds,
   visibleProjectSql,
@@ -93,6 +95,16 @@ describe('requireTeam', () => {
       `${uuid.slice(0, -1)}g`,
       `{${uuid}}`,
     ])
+      await expectAppError(requireTeam(db, ada.id, ref), 'NOT_FOUND', 'team_id');
+  });
+
+  it('a team number is an integer from 1 to MAX_INT (number or digits); past that it names no team', async () => {
+    const ada = await makeUser(db);
+    for (const ref of [1, '1', MAX_INT, String(MAX_INT)]) expect(teamRefWhere(ref), String(ref)).toEqual({ id: Number(ref) });
+    for (const ref of [0, '0', -1, 1.5, MAX_INT + 1, String(MAX_INT + 1), '99999999999'])
+      expect(teamRefWhere(ref), String(ref)).toBeNull();
+    // Out of range never reaches the database (an integer overflow there is an error, not a miss).
+    for (const ref of [0, 1.5, MAX_INT + 1, String(MAX_INT + 1)])
       await expectAppError(requireTeam(db, ada.id, ref), 'NOT_FOUND', 'team_id');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
+import { assigneeOrder, setAssignees, toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeTeam, makeUser } from '../support/factories.ts';
-import { useTestDb } from '../support/database.ts';
+import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
@@ -246,5 +246,77 @@ describe('setAssignees (multiple form)', () => {
     await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userIds');
     const many = Array.from({ length: 51 }, (_, i) => i + 1);
     await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, { userIds: many }), 'VALIDATION', 'userIds');
+  });
+});
+
+describe('assignments side by side', () => {
+  it('unassigning one user or agent leaves the task’s other assignees alone', async () => {
+    const { owner, member, task, agent, team } = await setup();
+    const second = await db.agent.create({ data: { teamId: team.id, displayName: 'Second' } });
+    await setAssignees(db, owner.id, { taskId: task.id }, { userIds: [owner.id, member.id], agentIds: [agent.id, second.id] });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
+    expect(await assignees(task.id)).toEqual([
+      { userId: owner.id, agentId: null },
+      { userId: null, agentId: second.id },
+    ]);
+  });
+
+  it('an explicit null user_id with an agent toggles that agent, not another one', async () => {
+    const { owner, task, agent, team } = await setup();
+    const second = await db.agent.create({ data: { teamId: team.id, displayName: 'Second' } });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: agent.id });
+    const r = await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: null, agentId: second.id });
+    expect(r).toEqual({ taskId: task.id, added: [{ type: 'agent', id: second.id, displayName: 'Second' }], removed: [] });
+    expect((await assignees(task.id)).map((a) => a.agentId)).toEqual([agent.id, second.id]);
+  });
+
+  it('setting agents keeps the ones still wanted (no event for them), adds and removes the rest', async () => {
+    const { owner, task, agent, team } = await setup();
+    const second = await db.agent.create({ data: { teamId: team.id, displayName: 'Second' } });
+    const third = await db.agent.create({ data: { teamId: team.id, displayName: 'Third' } });
+    await setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [agent.id, third.id] });
+    const r = await setAssignees(db, owner.id, { taskId: task.id }, { agentIds: [agent.id, second.id] });
+    expect(r).toEqual({
+      taskId: task.id,
+      added: [{ type: 'agent', id: second.id, displayName: 'Second' }],
+      removed: [{ type: 'agent', id: third.id, displayName: 'Third' }],
+    });
+    expect((await assignees(task.id)).map((a) => a.agentId)).toEqual([agent.id, second.id]);
+  });
+
+  it('lists assignees in the order they were assigned', async () => {
+    const { owner, member, task } = await setup();
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id });
+    await toggleAssignee(db, owner.id, { taskId: task.id }, { userId: owner.id });
+    expect(assigneeOrder).toEqual([{ id: 'asc' }]);
+    const rows = await db.taskAssignee.findMany({ where: { taskId: task.id }, orderBy: assigneeOrder });
+    expect(rows.map((a) => a.userId)).toEqual([member.id, owner.id]);
+  });
+
+  it('input errors carry zod’s issue code and say what is expected', async () => {
+    const { owner, task, member, agent } = await setup();
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userId', 'custom');
+    await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id, agentId: agent.id }), 'VALIDATION', 'userId', 'custom');
+    await expectAppError(setAssignees(db, owner.id, { taskId: task.id }, {}), 'VALIDATION', 'userIds', 'custom');
+    const err = await expectAppError(toggleAssignee(db, owner.id, { taskId: task.id }, { agentId: 'robot' }), 'VALIDATION', 'agentId');
+    expect(err.message).toBe('agentId: must be an agent UUID');
+  });
+
+  // PostgreSQL only: on PGlite transactions run one after the other anyway.
+  it.runIf(isPostgres)('concurrent toggles of one user apply one after the other (PostgreSQL)', async () => {
+    const { owner, member, task } = await setup();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => toggleAssignee(db, owner.id, { taskId: task.id }, { userId: member.id })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(5).fill('fulfilled'));
+    expect(await assignees(task.id)).toEqual([{ userId: member.id, agentId: null }]);
+    expect((await events(task.id)).map((e) => (e.data as { action: string }).action)).toEqual([
+      'assigned',
+      'unassigned',
+      'assigned',
+      'unassigned',
+      'assigned',
+    ]);
   });
 });

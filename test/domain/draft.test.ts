@@ -145,6 +145,16 @@ describe('task drafts', () => {
     expect([loose.projectId, loose.sectionId, loose.title]).toEqual([null, null, 'T']);
   });
 
+  it('a description too complex to render is refused on description, on create and on update', async () => {
+    const { user } = await setup();
+    const nested = '<div>'.repeat(16_000);
+    await expectAppError(createDraft(db, user.id, { description: nested }), 'VALIDATION', 'description', 'too_complex');
+    const d = await createDraft(db, user.id, { title: 'Kept' });
+    await expectAppError(updateDraft(db, user.id, d.id, { description: nested }), 'VALIDATION', 'description', 'too_complex');
+    expect(await requireDraft(db, user.id, d.id)).toMatchObject({ title: 'Kept', description: '' });
+    expect(await db.taskDraft.count({ where: { userId: user.id } })).toBe(1);
+  });
+
   // PostgreSQL only: on PGlite the two publishes run one after the other anyway.
   it.runIf(isPostgres)('of two concurrent publishes of one draft, one makes the task and the other is NOT_FOUND (PostgreSQL)', async () => {
     const { user, project } = await setup();

@@ -95,3 +95,39 @@ describe('notifications', () => {
     await expectAppError(Promise.resolve().then(() => inboxQuery(other.id, { limit: 0 })), 'VALIDATION', 'limit');
   });
 });
+
+describe('inbox order, paging and visibility', () => {
+  it('newest first, ties by id (newest id first); offset and limit page it', async () => {
+    const { creator, other, task } = await setup();
+    const at = new Date('2026-01-01T00:00:00Z');
+    const make = (message: string, createdAt: Date) =>
+      db.notification.create({ data: { userId: other.id, type: 'mention', taskId: task.id, actorId: creator.id, message, createdAt } });
+    const older = await make('older', at);
+    const tieA = await make('tie a', new Date(at.getTime() + 1000));
+    const tieB = await make('tie b', new Date(at.getTime() + 1000));
+    expect((await inbox(other.id)).items.map((n) => n.id)).toEqual([tieB.id, tieA.id, older.id]);
+    const page = await inbox(other.id, { limit: 1, offset: 1 });
+    expect([page.items.map((n) => n.id), page.total]).toEqual([[tieA.id], 3]);
+    expect(inboxQuery(other.id, { offset: 2 }).skip).toBe(2);
+  });
+
+  it('hides entries about tasks the user can no longer see; mark read reaches archived ones', async () => {
+    const { creator, other, project, task } = await setup();
+    await updateTask(db, creator.id, { taskId: task.id }, { title: 'Renamed' });
+    await db.taskWatcher.create({ data: { taskId: task.id, userId: other.id } });
+    await updateTask(db, creator.id, { taskId: task.id }, { title: 'Renamed again' });
+    const [note] = (await inbox(other.id)).items;
+    expect(await archiveNotifications(db, other.id, [note.id])).toBe(1);
+    expect(await markNotificationsRead(db, other.id, [note.id])).toBe(1);
+    expect((await db.notification.findUniqueOrThrow({ where: { id: note.id } })).read).toBe(true);
+
+    await db.notification.create({ data: { userId: other.id, type: 'mention', taskId: task.id, actorId: creator.id, message: 'still here' } });
+    expect((await inbox(other.id, { unreadOnly: true })).total).toBe(1);
+    // Marking one read leaves the user's others unread.
+    const extra = await db.notification.create({ data: { userId: other.id, type: 'mention', taskId: task.id, actorId: creator.id, message: 'one more' } });
+    expect(await markNotificationsRead(db, other.id, [extra.id])).toBe(1);
+    expect((await inbox(other.id, { unreadOnly: true })).items.map((n) => n.message)).toEqual(['still here']);
+    await db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: other.id } } });
+    expect((await inbox(other.id)).total).toBe(0);
+  });
+});

@@ -136,6 +136,10 @@ describe('createSession and checkSession', () => {
       ['UNAUTHENTICATED', 'svc_session', 'revoked_session'],
       ['UNAUTHENTICATED', 'svc_session', 'sessions_disabled'],
     ]);
+    // Each tells the person what happened, in its own words.
+    const messages = (['malformed', 'bad_signature', 'expired', 'revoked', 'disabled'] as const).map((r) => sessionError(r).message);
+    expect(messages.map((m) => /^The |^Signed /.test(m))).toEqual([true, true, true, true, true]);
+    expect(new Set(messages).size).toBe(5);
   });
 });
 

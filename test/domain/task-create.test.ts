@@ -1,4 +1,6 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { deleteSection } from '../../src/domain/section.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { isPostgres, useTestDb } from '../support/database.ts';
@@ -242,6 +244,85 @@ describe('createTask', () => {
       expect(await db.section.count({ where: { projectId: project.id, title: 'Backlog' } })).toBe(1);
       const events = await db.outboxEvent.findMany({ where: { projectId: project.id, type: 'task.created' } });
       expect(new Set(events.map((e) => e.ticketNumber)).size).toBe(50);
+    });
+
+    /** Tasks of the project in deleted sections (must stay none), and its counter against its tasks. */
+    async function placement(projectId: number) {
+      const [orphans, tasks, project] = await Promise.all([
+        db.task.count({ where: { projectId, section: { deletedAt: { not: null } } } }),
+        db.task.findMany({ where: { projectId }, select: { uniqueIndex: true }, orderBy: { uniqueIndex: 'asc' } }),
+        db.project.findUniqueOrThrow({ where: { id: projectId }, select: { taskCounter: true } }),
+      ]);
+      return { orphans, numbers: tasks.map((t) => t.uniqueIndex), counter: project.taskCounter };
+    }
+
+    it('a create waiting behind a section delete lands in a live section (no deadlock, no gap)', async () => {
+      const { user, project } = await makeOwnedProject(db, { sections: ['Todo', 'Backlog'] });
+      const backlog = project.sections[1];
+      // The deleter does what deleteSection does, in its lock order: the board (project row), then the section.
+      const deleter = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await Promise.all([deleter.connect(), watcher.connect()]);
+      try {
+        await deleter.query('BEGIN');
+        await deleter.query('SELECT id FROM "Project" WHERE id = $1 FOR UPDATE', [project.id]);
+        const intoBacklog = createTask(db, user.id, { projectId: project.id, title: 'backlog' });
+        const intoSection = createTask(db, user.id, {
+          projectId: project.id,
+          title: 'explicit',
+          sectionId: backlog.id,
+        });
+        // Both creates are waiting for a lock (an order of events, not a time): the first for the
+        // deleter's, the second for the first's place in the row's queue.
+        for (;;) {
+          const { rows } = await watcher.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0',
+          );
+          if (rows[0].n >= 2) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        // Had a create locked the section before the board, this UPDATE and that create would deadlock.
+        await deleter.query('UPDATE "Section" SET "deletedAt" = now() WHERE id = $1', [backlog.id]);
+        await deleter.query('COMMIT');
+        const [created, refused] = await Promise.allSettled([intoBacklog, intoSection]);
+        expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'NOT_FOUND', field: 'sectionId' } });
+        expect(created.status).toBe('fulfilled');
+        const task = (created as PromiseFulfilledResult<Awaited<typeof intoBacklog>>).value;
+        const section = await db.section.findUniqueOrThrow({ where: { id: task.sectionId } });
+        expect(section).toMatchObject({ title: 'Backlog', deletedAt: null });
+        expect(section.id).not.toBe(backlog.id);
+        expect(await placement(project.id)).toEqual({ orphans: 0, numbers: [1], counter: 1 });
+      } finally {
+        await deleter.query('ROLLBACK').catch(() => undefined);
+        await Promise.all([deleter.end(), watcher.end()]);
+      }
+    });
+
+    it('creates racing deleteSection of their section: none lands in it, numbers stay gap-free', async () => {
+      const { user, project } = await makeOwnedProject(db, { sections: ['Todo', 'Backlog'] });
+      const doomed = project.sections[1];
+      const creates = Array.from({ length: 20 }, (_, i) =>
+        createTask(db, user.id, {
+          projectId: project.id,
+          title: `Task ${i}`,
+          ...(i % 2 ? { sectionId: doomed.id } : {}),
+        }),
+      );
+      const [deleted, ...results] = await Promise.allSettled([
+        deleteSection(db, user.id, { sectionId: doomed.id }),
+        ...creates,
+      ]);
+      expect(deleted.status).toBe('fulfilled');
+      for (const r of results) {
+        if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'NOT_FOUND', field: 'sectionId' });
+      }
+      const made = results.filter((r) => r.status === 'fulfilled').length;
+      expect(made).toBeGreaterThanOrEqual(10);
+      expect(await placement(project.id)).toEqual({
+        orphans: 0,
+        numbers: Array.from({ length: made }, (_, i) => i + 1),
+        counter: made,
+      });
     });
   });
 

@@ -138,3 +138,75 @@ describe('moveTask', () => {
     expect(section).toMatchObject({ projectId: empty.id, title: 'Backlog' });
   });
 });
+
+describe('moveTask: links to the old board', () => {
+  it('subtasks stay behind as top-level tasks, each with its own event; the moved task loses its parent', async () => {
+    const { user, from, to } = await twoBoards();
+    const parent = await createTask(db, user.id, { projectId: from.id, title: 'parent' });
+    const task = await createTask(db, user.id, { projectId: from.id, title: 'mover', parentId: parent.id });
+    const sub = await createTask(db, user.id, { projectId: from.id, title: 'sub', parentId: task.id });
+    const unrelated = await createTask(db, user.id, { projectId: from.id, title: 'other sub', parentId: parent.id });
+    await db.task.update({ where: { id: task.id }, data: { position: 'a3' } });
+    const before = await db.outboxEvent.count({ where: { projectId: { in: [from.id, to.id] } } });
+
+    const moved = await moveTask(db, user.id, { taskId: task.id }, { targetProjectId: to.id });
+    expect(moved).toMatchObject({ projectId: to.id, parentId: null, position: null });
+    expect(await db.task.findUniqueOrThrow({ where: { id: sub.id } })).toMatchObject({ projectId: from.id, parentId: null });
+    expect((await db.task.findUniqueOrThrow({ where: { id: unrelated.id } })).parentId).toBe(parent.id);
+
+    const events = await db.outboxEvent.findMany({
+      where: { projectId: { in: [from.id, to.id] } },
+      orderBy: { id: 'asc' },
+      skip: before,
+    });
+    expect(events.map((e) => [e.type, e.taskId, e.projectId, e.fromProjectId, e.ticketNumber, e.actorId])).toEqual([
+      ['task.updated', task.id, to.id, from.id, 'DST-1', user.id],
+      ['task.updated', sub.id, from.id, null, `SRC-${sub.uniqueIndex}`, user.id],
+    ]);
+    expect((events[1].data as { changes: unknown }).changes).toEqual({ parentId: { from: task.id, to: null } });
+  });
+
+  it('agents stay assigned; watchers of the target are told of the move, not the actor', async () => {
+    const { user, from, to } = await twoBoards();
+    const mate = await makeUser(db, 'Mate');
+    await db.projectMember.createMany({ data: [{ projectId: from.id, userId: mate.id }, { projectId: to.id, userId: mate.id }] });
+    const team = await db.team.create({ data: { title: 'Movers' } });
+    const agent = await db.agent.create({ data: { teamId: team.id, displayName: 'Bot' } });
+    const task = await createTask(db, user.id, { projectId: from.id, title: 'x' });
+    await db.taskAssignee.create({ data: { taskId: task.id, agentId: agent.id } });
+    await db.taskWatcher.create({ data: { taskId: task.id, userId: mate.id } });
+    await moveTask(db, user.id, { taskId: task.id }, { targetProjectId: to.id });
+    expect((await db.taskAssignee.findMany({ where: { taskId: task.id } })).map((a) => a.agentId)).toEqual([agent.id]);
+    const notes = await db.notification.findMany({ where: { taskId: task.id } });
+    expect(notes.map((n) => [n.userId, n.type, n.actorId])).toEqual([[mate.id, 'task_updated', user.id]]);
+    expect(notes[0].message).toContain('updated project of DST-1: x');
+  });
+
+  it('within the same project: the same section changes nothing; a new one clears the position; a foreign one is NOT_FOUND', async () => {
+    const user = await makeUser(db);
+    const p = await makeProject(db, { memberIds: [user.id], sections: ['A', 'B'] });
+    const other = await makeProject(db, { memberIds: [user.id], sections: ['C'] });
+    const task = await createTask(db, user.id, { projectId: p.id, title: 'x', sectionId: p.sections[0].id });
+    await db.task.update({ where: { id: task.id }, data: { position: 'a3' } });
+    const placed = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    expect(await moveTask(db, user.id, { taskId: task.id }, { targetProjectId: p.id, targetSectionId: p.sections[0].id })).toEqual(placed);
+    await expect(
+      moveTask(db, user.id, { taskId: task.id }, { targetProjectId: p.id, targetSectionId: other.sections[0].id }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'targetSectionId' });
+    const moved = await moveTask(db, user.id, { taskId: task.id }, { targetProjectId: p.id, targetSectionId: p.sections[1].id });
+    expect(moved).toMatchObject({ sectionId: p.sections[1].id, position: null, uniqueIndex: 1, projectId: p.id });
+    const event = await db.outboxEvent.findFirstOrThrow({ where: { taskId: task.id, type: 'task.updated' } });
+    expect((event.data as { changes: unknown }).changes).toEqual({ sectionId: { from: p.sections[0].id, to: p.sections[1].id } });
+  });
+
+  it('a deleted section of the target is NOT_FOUND; the first live one is taken when none is given', async () => {
+    const { user, from, to } = await twoBoards();
+    await db.section.update({ where: { id: to.sections[0].id }, data: { deletedAt: new Date() } });
+    const task = await createTask(db, user.id, { projectId: from.id, title: 'x' });
+    await expect(
+      moveTask(db, user.id, { taskId: task.id }, { targetProjectId: to.id, targetSectionId: to.sections[0].id }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND', field: 'targetSectionId' });
+    const moved = await moveTask(db, user.id, { taskId: task.id }, { targetProjectId: to.id });
+    expect(moved.sectionId).toBe(to.sections[1].id);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password.ts';
-import { acceptTeamInvite, createTeamInvite, listTeamInvites, revokeTeamInvite } from '../../src/domain/team-invite.ts';
+import { acceptTeamInvite, createTeamInvite, invitePath, listTeamInvites, revokeTeamInvite } from '../../src/domain/team-invite.ts';
 import { setPassword } from '../../src/domain/user.ts';
 import { useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
@@ -82,13 +82,14 @@ describe('accepting invites', () => {
   });
 
   it('wrong, expired and revoked tokens get one identical error; nothing is written', async () => {
-    const { token, invite } = await invited();
-    const users = await db.user.count();
+    const { token, invite, email } = await invited();
     await expectInvalid(acceptTeamInvite(db, { token: token + 'x', displayName: 'X', password: PASSWORD }, null));
     await expectInvalid(acceptTeamInvite(db, { token: 'inv_guess', displayName: 'X', password: PASSWORD }, null));
     await db.teamInvite.update({ where: { id: invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     await expectInvalid(acceptTeamInvite(db, { token, displayName: 'X', password: PASSWORD }, null));
-    expect(await db.user.count()).toBe(users);
+    // No account was made (counted by the invited address: other test files add users meanwhile).
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect((await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } })).acceptedAt).toBeNull();
     const err = await rejection(acceptTeamInvite(db, { token: 'x'.repeat(201), displayName: 'X', password: PASSWORD }, null));
     expect([err.code, err.field]).toEqual(['VALIDATION', 'token']);
   });
@@ -144,5 +145,88 @@ describe('accepting invites', () => {
       err = await rejection(acceptTeamInvite(db, { token: 'inv_guess', password: 'x' }, ip));
     }
     expect([err.code, err.detail]).toEqual(['RATE_LIMITED', 'login_throttled']);
+  });
+});
+
+describe('invites: scope of a re-invite, the pending list, the operator, roles and records', () => {
+  it('a re-invite replaces only the pending invite of that team and address', async () => {
+    const { owner, board, email, invite } = await invited();
+    const otherEmail = await createTeamInvite(db, owner.id, { teamId: board.team.id, email: 'else@test.local' });
+    const otherBoard = await makeBoard(db, owner.id);
+    const otherTeam = await createTeamInvite(db, owner.id, { teamId: otherBoard.team.id, email });
+    const again = await createTeamInvite(db, owner.id, { teamId: board.team.id, email });
+    const revoked = async (id: number) => (await db.teamInvite.findUniqueOrThrow({ where: { id } })).revokedAt !== null;
+    expect(await Promise.all([invite.id, otherEmail.invite.id, otherTeam.invite.id, again.invite.id].map(revoked))).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(again.invite).toMatchObject({ teamId: board.team.id, email, role: 'member' });
+    expect(invitePath(again.token)).toBe(`/invite#token=${again.token}`);
+  });
+
+  it('the pending list leaves out accepted, revoked and expired invites, newest first; owners only', async () => {
+    const { owner, board, invite: first } = await invited();
+    const tag = Math.random().toString(36).slice(2, 10);
+    const make = (name: string) => createTeamInvite(db, owner.id, { teamId: board.team.id, email: `${name}-${tag}@test.local` });
+    const [a, b, c, d] = [await make('a'), await make('b'), await make('c'), await make('d')];
+    await revokeTeamInvite(db, owner.id, b.invite.id);
+    await db.teamInvite.update({ where: { id: c.invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const dee = await acceptTeamInvite(db, { token: d.token, displayName: 'Dee', password: PASSWORD }, null);
+    expect((await listTeamInvites(db, owner.id, board.team.uuid)).map((i) => i.id)).toEqual([a.invite.id, first.id]);
+    const err = await rejection(listTeamInvites(db, dee.id, board.team.id));
+    expect([err.code, err.detail]).toEqual(['FORBIDDEN', 'not_team_owner']);
+  });
+
+  it('the operator invites to and revokes on any team; an unknown invite is NOT_FOUND on id', async () => {
+    const owner = await makeUser(db, 'Owner');
+    const team = await makeTeam(db, [owner.id]);
+    const opEmail = `op-${Math.random().toString(36).slice(2, 10)}@test.local`;
+    const { invite } = await createTeamInvite(db, null, { teamId: team.id, email: opEmail, role: 'owner' });
+    expect((await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } })).invitedById).toBeNull();
+    expect((await revokeTeamInvite(db, null, invite.id)).revokedAt).toBeInstanceOf(Date);
+    const err = await rejection(revokeTeamInvite(db, null, 2147483000));
+    expect([err.code, err.field]).toEqual(['NOT_FOUND', 'id']);
+    // A plain member of the invite's team sees it but may not revoke it.
+    const mate = await makeUser(db);
+    await db.teamMember.create({ data: { teamId: team.id, userId: mate.id } });
+    const again = await createTeamInvite(db, owner.id, { teamId: team.id, email: opEmail });
+    const forbidden = await rejection(revokeTeamInvite(db, mate.id, again.invite.id));
+    expect([forbidden.code, forbidden.field, forbidden.detail]).toEqual(['FORBIDDEN', 'id', 'not_team_owner']);
+  });
+
+  it('accepting records who accepted, joins with the invite\'s role and clears the account\'s sign-in failures', async () => {
+    const owner = await makeUser(db, 'Owner');
+    const board = await makeBoard(db, owner.id);
+    const email = `own-${Math.random().toString(36).slice(2, 10)}@test.local`;
+    const { invite, token } = await createTeamInvite(db, owner.id, { teamId: board.team.id, email, role: 'owner' });
+    await db.loginThrottle.create({ data: { key: `email:${email}`, failures: 2, lockedUntil: new Date(0) } });
+    const user = await acceptTeamInvite(db, { token, displayName: 'Boss', password: PASSWORD }, null);
+    const row = await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } });
+    expect([row.acceptedById, row.acceptedAt instanceof Date]).toEqual([user.id, true]);
+    expect((await db.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: board.team.id, userId: user.id } } })).role).toBe('owner');
+    expect(await db.loginThrottle.count({ where: { key: `email:${email}` } })).toBe(0);
+    const added = await db.outboxEvent.findMany({ where: { projectId: board.project.id, type: 'member.added' } });
+    expect(added.map((e) => [(e.data as { userId: number }).userId, e.actorId])).toEqual([[user.id, owner.id]]);
+  });
+
+  it('an existing account keeps its password; one without a password needs no display name', async () => {
+    const known = await makeUser(db, 'Known');
+    await setPassword(db, known.email, PASSWORD);
+    const { token } = await invited(known.email);
+    await acceptTeamInvite(db, { token, password: PASSWORD }, null);
+    const after = await db.user.findUniqueOrThrow({ where: { id: known.id } });
+    expect(await verifyPassword(PASSWORD, after.passwordHash)).toBe(true);
+    expect(after.displayName).toBe(known.displayName);
+
+    const bare = await makeUser(db, 'Bare');
+    const second = await invited(bare.email);
+    const user = await acceptTeamInvite(db, { token: second.token, password: PASSWORD }, null);
+    expect([user.id, user.displayName]).toEqual([bare.id, bare.displayName]);
+    // A wrong password for an account with one is charged to that account.
+    const third = await invited(known.email);
+    await rejection(acceptTeamInvite(db, { token: third.token, password: 'not the password' }, null));
+    expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: `email:${known.email}` } })).failures).toBeGreaterThanOrEqual(1);
   });
 });

@@ -178,3 +178,85 @@ describe('adding board members (only the board’s team)', () => {
     expect(await boardMembers(project.id)).toEqual([ann.id]);
   });
 });
+
+describe('the operator (actor null) and the board events of joining and leaving', () => {
+  const events = async (projectId: number, type: string) =>
+    (await db.outboxEvent.findMany({ where: { projectId, type }, orderBy: { id: 'asc' } })).map((e) => [
+      (e.data as { userId: number }).userId,
+      e.actorId,
+    ]);
+
+  it('the operator adds, changes roles and removes on any team; an unknown team is NOT_FOUND on teamId', async () => {
+    const [ann, ben] = [await makeUser(db), await makeUser(db)];
+    const team = await makeTeam(db, [ann.id]);
+    expect((await addTeamMember(db, null, { teamId: team.id, user: ben.id })).added).toBe(true);
+    await setTeamMemberRole(db, null, { teamId: String(team.id), user: ben.id, role: 'owner' });
+    expect(await roles(team.id)).toEqual([
+      [ann.id, 'owner'],
+      [ben.id, 'owner'],
+    ]);
+    const r = await removeTeamMember(db, null, { teamId: team.uuid, user: ann.email });
+    expect([r.team.id, r.user.id]).toEqual([team.id, ann.id]);
+    expect(await roles(team.id)).toEqual([[ben.id, 'owner']]);
+    for (const teamId of [2147483000, 'not-a-team', 0]) {
+      const err = await rejection(removeTeamMember(db, null, { teamId, user: ben.id }));
+      expect([err.code, err.field], String(teamId)).toEqual(['NOT_FOUND', 'teamId']);
+      const err2 = await rejection(addTeamMember(db, null, { teamId, user: ben.id }));
+      expect([err2.code, err2.field], String(teamId)).toEqual(['NOT_FOUND', 'teamId']);
+    }
+    expect(await roles(team.id)).toEqual([[ben.id, 'owner']]);
+  });
+
+  it('joining announces only the boards the user was not on yet, with the actor', async () => {
+    const [ann, ben] = [await makeUser(db), await makeUser(db)];
+    await makeTeam(db, [ann.id, ben.id]); // colleagues
+    const b = await makeBoard(db, ann.id);
+    const second = await makeProject(db, { memberIds: [ann.id, ben.id], teamId: b.team.id });
+    await addTeamMember(db, ann.id, { teamId: b.team.id, user: ben.id });
+    expect(await events(b.project.id, 'member.added')).toEqual([[ben.id, ann.id]]);
+    expect(await events(second.id, 'member.added')).toEqual([]);
+    expect(await boardMembers(second.id)).toEqual([ann.id, ben.id].sort((x, y) => x - y));
+  });
+
+  it('leaving: the owners inherit (and are announced on) only a board the leaver was alone on', async () => {
+    const [ann, ben, cid] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const b = await makeBoard(db, ann.id, {}, [ben.id, cid.id]);
+    await setTeamMemberRole(db, ann.id, { teamId: b.team.id, user: cid.id, role: 'owner' });
+    const solo = await makeProject(db, { memberIds: [ben.id], teamId: b.team.id });
+    await removeTeamMember(db, ben.id, { teamId: b.team.id, user: ben.id });
+    expect(await events(solo.id, 'member.added')).toEqual([
+      [ann.id, ben.id],
+      [cid.id, ben.id],
+    ]);
+    expect(await boardMembers(solo.id)).toEqual([ann.id, cid.id].sort((x, y) => x - y));
+    expect(await events(solo.id, 'member.removed')).toEqual([[ben.id, ben.id]]);
+    expect(await events(b.project.id, 'member.added')).toEqual([]);
+    expect(await events(b.project.id, 'member.removed')).toEqual([[ben.id, ben.id]]);
+  });
+
+  it('a role change of a non-member is NOT_FOUND; an owner demoted while another owner stays', async () => {
+    const [ann, ben, cid] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const team = await makeTeam(db, [ann.id, ben.id]);
+    await makeTeam(db, [ann.id, cid.id]);
+    const err = await rejection(setTeamMemberRole(db, ann.id, { teamId: team.id, user: cid.id, role: 'owner' }));
+    expect([err.code, err.field]).toEqual(['NOT_FOUND', 'user']);
+    await setTeamMemberRole(db, ann.id, { teamId: team.id, user: ben.id, role: 'owner' });
+    const { member } = await setTeamMemberRole(db, ann.id, { teamId: team.id, user: ann.id, role: 'member' });
+    expect(member.role).toBe('member');
+    // Promoting a member while they are the only other member never needs another owner.
+    await setTeamMemberRole(db, ben.id, { teamId: team.id, user: ann.id, role: 'owner' });
+    expect(await roles(team.id)).toEqual([
+      [ann.id, 'owner'],
+      [ben.id, 'owner'],
+    ]);
+  });
+
+  it('the member list: owners first, then by join time', async () => {
+    const [ann, ben, cid] = [await makeUser(db), await makeUser(db), await makeUser(db)];
+    const team = await makeTeam(db, [ann.id, ben.id, cid.id]);
+    await setTeamMemberRole(db, ann.id, { teamId: team.id, user: cid.id, role: 'owner' });
+    expect((await listTeamMembers(db, ben.id, team.id)).map((m) => m.userId)).toEqual([ann.id, cid.id, ben.id]);
+    const err = await rejection(listTeamMembers(db, bystander.tenant.userIds[0], team.id));
+    expect([err.code, err.field]).toEqual(['NOT_FOUND', 'teamId']);
+  });
+});

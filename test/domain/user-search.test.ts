@@ -64,4 +64,16 @@ describe('user search', () => {
     expect(thrown(() => usersByEmailsArgs(viewer.id, { emails: [] })).field).toBe('emails');
     expect(thrown(() => usersByEmailsArgs(viewer.id, { emails: Array.from({ length: 101 }, (_, i) => `${i}@x.test`) })).field).toBe('emails');
   });
+
+  it('orders by display name then id, and lookups by email, whatever the order users were made in', async () => {
+    const { tag, viewer, mates } = await people(['Zoe Orderly', 'Amy Orderly', 'Amy Orderly']);
+    const byName = (await db.user.findMany(userSearchArgs(viewer.id, { query: 'orderly' }))).map((u) => u.id);
+    expect(byName).toEqual([mates[1].id, mates[2].id, mates[0].id]);
+    // Emails made in reverse order of the answer: `<tag>-1zoe…` first, `<tag>-0late…` last.
+    const late = await createUser(db, { email: `${tag}-0late@test.local`, displayName: 'Late' });
+    await makeTeam(db, [viewer.id, late.id]);
+    const found = await db.user.findMany(usersByEmailsArgs(viewer.id, { emails: [mates[0].email, late.email] }));
+    expect(found.map((u) => u.email)).toEqual([late.email, mates[0].email].sort());
+    expect(found[0].email).toBe(late.email);
+  });
 });

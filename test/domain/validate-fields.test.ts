@@ -2,7 +2,7 @@
 // ValidationError every caller sees, ids, statuses, ticket numbers.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { idField, MAX_INT, printedLimit, statusField } from '../../src/domain/fields.ts';
+import { idField, MAX_INT, NAME_LIMITS, printedLimit, STATUSES, statusField } from '../../src/domain/fields.ts';
 import { parseTicketNumber, ticketNumberOf } from '../../src/domain/task/ticket-number.ts';
 import { parseInput, requiredString, toValidationError } from '../../src/domain/validate.ts';
 import { thrown } from '../support/errors.ts';
@@ -25,6 +25,9 @@ describe('parseInput', () => {
   it('the first issue wins', () => {
     const err = toValidationError(z.object({ a: z.string(), b: z.string() }).safeParse({}).error!, 'body');
     expect(err.field).toBe('body.a');
+    // Without a prefix (the route facade's call) the path alone names the field.
+    expect(toValidationError(z.object({ a: z.string() }).safeParse({}).error!).field).toBe('a');
+    expect(toValidationError(z.string().safeParse(1).error!).field).toBeNull();
   });
 
   it('requiredString says "is required" only for a missing value', () => {
@@ -54,5 +57,20 @@ describe('shared fields', () => {
     expect(parseTicketNumber(' abc1-12 ')).toEqual({ prefix: 'ABC1', uniqueIndex: 12 });
     expect(parseTicketNumber('A-123456789')).toEqual({ prefix: 'A', uniqueIndex: 123456789 });
     for (const bad of ['ABC', 'ABC-', '-12', '1AB-2', 'AB-1234567890', 'AB-1x', 'xAB-1 2', 'A_B-1']) expect(parseTicketNumber(bad)).toBeNull();
+  });
+});
+
+describe('shared name limits', () => {
+  it('are the spec’s (characters)', () => {
+    expect(NAME_LIMITS).toEqual({
+      sectionTitleMax: 200,
+      labelNameMax: 100,
+      viewTitleMax: 200,
+      urlMax: 2048,
+      emailMax: 320,
+      displayNameMax: 200,
+      labelColorMax: 50,
+    });
+    expect(STATUSES).toEqual(['Normal', 'Archive', 'Deleted']);
   });
 });

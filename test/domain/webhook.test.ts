@@ -10,10 +10,12 @@ import {
   deleteWebhookSubscription,
   deliveryListQuery,
   MAX_SUBSCRIPTIONS_PER_SCOPE,
+  parseWebhookMetadata,
   redeliverWebhook,
   updateWebhookSubscription,
   webhookListQuery,
 } from '../../src/domain/webhook.ts';
+import { onWake } from '../../src/events/wakeup.ts';
 import { useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { makeBoard, makeUser } from '../support/factories.ts';
@@ -34,6 +36,32 @@ async function owner() {
 
 const create = (userId: number, input: Partial<Parameters<typeof createWebhookSubscription>[2]>, policy = strict) =>
   createWebhookSubscription(db, userId, { url: URL_, metadata: events, ...input }, policy);
+
+describe('parseWebhookMetadata', () => {
+  it('refuses each malformed metadata on the caller\'s field with its own code', async () => {
+    const cases: [unknown, string][] = [
+      [null, 'invalid_type'],
+      [[], 'invalid_type'],
+      ['task.created', 'invalid_type'],
+      [7, 'invalid_type'],
+      [{ other: ['task.created'] }, 'unrecognized_keys'],
+      [{ 'X-Event-Type': ['task.created'], other: ['task.created'] }, 'unrecognized_keys'],
+      [{}, 'required'],
+      [{ 'X-Event-Type': ['task.created'], 'x-event-type': ['task.updated'] }, 'required'],
+      [{ 'X-Event-Type': 'task.created' }, 'invalid_type'],
+      [{ 'X-Event-Type': [] }, 'invalid_type'],
+      [{ 'X-Event-Type': ['task.created', 1] }, 'invalid_type'],
+      [{ 'X-Event-Type': ['task.removed'] }, 'invalid_event'],
+      [{ 'X-Event-Type': ['task.created', 'nope'] }, 'invalid_event'],
+    ];
+    for (const [value, code] of cases) {
+      const err = await expectAppError(Promise.resolve().then(() => parseWebhookMetadata(value, 'events')), 'VALIDATION', 'events', code);
+      expect(err.message, JSON.stringify(value)).toMatch(/events/);
+    }
+    await expectAppError(Promise.resolve().then(() => parseWebhookMetadata({})), 'VALIDATION', 'metadata', 'required');
+    expect(parseWebhookMetadata({ 'X-EVENT-TYPE': ['task.updated', 'task.assigned'] })).toEqual({ 'X-Event-Type': ['task.assigned', 'task.updated'] });
+  });
+});
 
 describe('createWebhookSubscription', () => {
   it('on a project or a team of the user: the stored row, with a fresh signing secret', async () => {
@@ -105,6 +133,20 @@ describe('changing, listing and deleting subscriptions', () => {
     row = await updateWebhookSubscription(db, user.id, sub.id, { active: true, description: ' new ' }, strict);
     expect([row.active, row.disabledReason, row.failingSince, row.description, row.url]).toEqual([true, null, null, 'new', 'https://b.example.com/']);
     await expectAppError(updateWebhookSubscription(db, user.id, sub.id, { url: null, active: null }, strict), 'VALIDATION', 'metadata', 'required');
+    // Disabling keeps the failure streak (only re-enabling clears it); a metadata-only update touches nothing else.
+    const failingSince = new Date('2030-01-01T00:00:00Z');
+    await db.webhookSubscription.update({ where: { id: sub.id }, data: { failingSince } });
+    row = await updateWebhookSubscription(db, user.id, sub.id, { active: false }, strict);
+    expect([row.active, row.failingSince]).toEqual([false, failingSince]);
+    row = await updateWebhookSubscription(db, user.id, sub.id, { metadata: { 'X-Event-Type': ['task.created'] } }, strict);
+    expect([row.metadata, row.active, row.disabledReason, row.failingSince, row.description, row.url]).toEqual([
+      { 'X-Event-Type': ['task.created'] },
+      false,
+      'Disabled through the API.',
+      failingSince,
+      'new',
+      'https://b.example.com/',
+    ]);
     await expectAppError(updateWebhookSubscription(db, user.id, sub.id, { url: 'http://10.0.0.1/' }, strict), 'VALIDATION', 'url', 'private_destination');
   });
 
@@ -189,7 +231,13 @@ describe('deliveries', () => {
     await expectAppError(redeliverWebhook(db, user.id, sub.id, failed.id), 'CONFLICT', 'subscriptionId', 'disabled');
     await db.webhookSubscription.update({ where: { id: sub.id }, data: { active: true } });
     const before = Date.now();
+    let woken = 0;
+    const stop = onWake('deliveries', () => woken++);
     expect(await redeliverWebhook(db, user.id, sub.id, failed.id)).toBe(failed.id);
+    // The delivery loop of this process is woken for it at once.
+    await new Promise((resolve) => setImmediate(resolve));
+    stop();
+    expect(woken).toBeGreaterThan(0);
     const [row, untouched] = await Promise.all([
       db.webhookDelivery.findUniqueOrThrow({ where: { id: failed.id } }),
       db.webhookDelivery.findUniqueOrThrow({ where: { id: foreign.id } }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /**
  * Time a file's start-up hook may take: a test app or database on PGlite
@@ -11,16 +11,27 @@ export const START_TIMEOUT = 120_000;
  * after them (`afterAll`), and answers a handle usable at the top of the
  * file that forwards to the value once made. When making it fails, the
  * `afterAll` does nothing: the failure the file reports is the real one, not
- * a `Cannot read properties of undefined` from a close on nothing.
+ * a `Cannot read properties of undefined` from a close on nothing. And every
+ * test of the file fails with that error (thrown again before each test)
+ * instead of being skipped: a runner that reads test results only (StrykerJS)
+ * would count a file whose set-up broke, with every test skipped, as passing.
  */
 export function beforeAllValue<T extends object>(
   make: () => Promise<T>,
   dispose: (value: T) => Promise<unknown> | unknown,
 ): T {
   let value: T | undefined;
+  let failure: { error: unknown } | undefined;
   beforeAll(async () => {
-    value = await make();
+    try {
+      value = await make();
+    } catch (error) {
+      failure = { error };
+    }
   }, START_TIMEOUT);
+  beforeEach(() => {
+    if (failure) throw failure.error;
+  });
   afterAll(async () => {
     if (value) await dispose(value);
   });

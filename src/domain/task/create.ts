@@ -17,7 +17,7 @@ import {
   urlListField,
 } from './fields.ts';
 import { idField, statusField } from '../fields.ts';
-import { insertTask } from './insert-task.ts';
+import { type NewTaskFields, insertTask } from './insert-task.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';
@@ -79,53 +79,59 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
  * Creates a task in a project the actor belongs to (spec 2.4, 3):
  * no `sectionId` → the project's `Backlog` section (created last if
  * missing); a `sectionId` must be a live section of the project. The
- * ticket number comes from the project counter taken in this transaction.
- * The creator (and any assignee) watches the task; `task.created` (and
- * `task.assigned` when assignees are given) go to the outbox. Runs inside
- * `db` when it already is a transaction. A plain create is two statements
- * in its transaction: the number, then the task with its watcher and event.
+ * ticket number comes from the project counter, gap-free. The creator (and
+ * any assignee) watches the task; `task.created` (and `task.assigned` when
+ * assignees are given) go to the outbox. Runs inside `db` when it already is
+ * a transaction. A plain create is one statement (`insertTask` takes the
+ * number, checks access and section and writes task, watcher and event);
+ * the rest runs in a transaction: references to check, a project or section
+ * not found (the errors, in their order), or no Backlog yet.
  */
 export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
   const description = await renderContent(data.description ?? '', data.contentType, 'description');
+  const fields: NewTaskFields = {
+    title: data.title,
+    description,
+    priority: data.priority ?? null,
+    estimateMinutes: data.estimateMinutes ?? null,
+    estimateSize: data.estimateSize ?? null,
+    images: data.images ?? [],
+    attachments: data.attachments ?? [],
+    dueDate: data.dueDate ?? null,
+    status: data.status ?? 'Normal',
+    parentId: data.parentId ?? null,
+  };
+  const references = data.parentId != null || !!data.labelIds?.length || !!data.assigneeUserIds?.length;
+  if (!references) {
+    const created = await insertTask(db, {
+      projectId: data.projectId,
+      number: 'take',
+      actorId,
+      section: data.sectionId ?? 'backlog',
+      fields,
+    });
+    if (created) return created.task;
+  }
   return inTransaction(db, async (tx) => {
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
     const ticketNumber = ticketNumberOf(ticketPrefix, uniqueIndex);
-    const placeIn = () =>
-      data.sectionId
-        ? requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
-        : backlogSection(tx, data.projectId, actorId);
-    // With references to check, the section is checked first, as its NOT_FOUND comes first.
-    const references = data.parentId != null || !!data.labelIds?.length || !!data.assigneeUserIds?.length;
-    const checked = references ? await placeIn() : null;
+    // The section's NOT_FOUND comes before the references'.
+    const section = data.sectionId
+      ? await requireSectionOf(tx, data.projectId, data.sectionId, 'sectionId')
+      : await backlogSection(tx, data.projectId, actorId);
     if (data.parentId != null) await requireParentOf(tx, { id: null, projectId: data.projectId }, data.parentId, 'parentId');
     const labelIds = data.labelIds ? await requireLabelsOf(tx, data.projectId, data.labelIds) : [];
     const assigneeIds = data.assigneeUserIds ? await requireMembersOf(tx, data.projectId, data.assigneeUserIds) : [];
-
-    const insert = (section: number | 'backlog') =>
-      insertTask(tx, {
-        projectId: data.projectId,
-        uniqueIndex,
-        ticketNumber,
-        actorId,
-        section,
-        fields: {
-          title: data.title,
-          description,
-          priority: data.priority ?? null,
-          estimateMinutes: data.estimateMinutes ?? null,
-          estimateSize: data.estimateSize ?? null,
-          images: data.images ?? [],
-          attachments: data.attachments ?? [],
-          dueDate: data.dueDate ?? null,
-          status: data.status ?? 'Normal',
-          parentId: data.parentId ?? null,
-        },
-      });
-    // Nothing inserted: no such live section (placeIn throws NOT_FOUND) or no Backlog yet (placeIn adds it).
-    const created =
-      (await insert(checked?.id ?? data.sectionId ?? 'backlog')) ?? (await insert((checked ?? (await placeIn())).id));
+    const created = await insertTask(tx, {
+      projectId: data.projectId,
+      number: { uniqueIndex, ticketNumber },
+      actorId,
+      section: section.id,
+      fields,
+    });
+    // The project row lock taken above keeps the section from being deleted meanwhile.
     if (!created) throw new Error(`Section of task ${ticketNumber} vanished inside its transaction`);
     const { task } = created;
     if (labelIds.length) await tx.taskLabel.createMany({ data: labelIds.map((labelId) => ({ taskId: task.id, labelId })) });

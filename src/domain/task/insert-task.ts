@@ -1,5 +1,6 @@
 import { Prisma, type Task } from '../../generated/prisma/client.ts';
 import { outboxWritten, taskEventInsertSql } from '../../events/outbox.ts';
+import { visibleProjectSql } from '../access.ts';
 import { watchTaskSql } from '../notification.ts';
 import { DEFAULT_SECTION_TITLE } from './placement.ts';
 
@@ -19,11 +20,13 @@ export interface NewTaskFields {
   parentId: number | null;
 }
 
-/** A task to insert: its project, its number (taken before), who creates it, and where it goes. */
+/** A task's number: taken before in this transaction (`takeTaskNumber`), or `take` it in the insert itself. */
+export type TaskNumber = { uniqueIndex: number; ticketNumber: string } | 'take';
+
+/** A task to insert: its project, its number, who creates it, and where it goes. */
 export interface NewTask {
   projectId: number;
-  uniqueIndex: number;
-  ticketNumber: string;
+  number: TaskNumber;
   actorId: number;
   /** A live section of the project, or `backlog`: the project's `Backlog` section when it has one. */
   section: number | 'backlog';
@@ -32,6 +35,14 @@ export interface NewTask {
 
 interface InsertedRow extends Task {
   sectionTitle: string;
+  ticketNumber: string;
+}
+
+/** What {@link insertTask} wrote: the task, its section and its ticket number. */
+export interface InsertedTask {
+  task: Task;
+  section: { id: number; title: string };
+  ticketNumber: string;
 }
 
 /**
@@ -39,31 +50,67 @@ interface InsertedRow extends Task {
  * in one statement (a create's hot path: one round trip instead of four).
  * The section is looked up in the same statement; null when there is no
  * such live section (nothing is written then: the caller reports it or adds
- * the Backlog and calls again). Call after `takeTaskNumber`: the project row
- * lock it holds serialises this look-up with section deletes and with
- * another create adding a Backlog.
+ * the Backlog and calls again).
+ *
+ * With a number taken before (`takeTaskNumber`), the project row lock it
+ * holds serialises this look-up with section deletes and with another create
+ * adding a Backlog. With `number: 'take'` the statement takes it itself and
+ * needs no transaction (one statement is atomic), and has the same
+ * guarantees from its lock order, the one `deleteSection` and moves use:
+ * 1. the project row, `FOR UPDATE` (the access check; creates of a board
+ *    queue here, so numbers are distinct and gap-free);
+ * 2. then the section row, `FOR SHARE`: the statement's snapshot predates
+ *    the wait in 1, but a locked row that a transaction changed meanwhile is
+ *    re-read and re-checked (READ COMMITTED), so a section deleted or
+ *    renamed while this waited is not used; and a delete waiting for this
+ *    lock finds the task and moves it;
+ * 3. then the counter, only when a section was found (nothing is written
+ *    otherwise, the number included); the ticket number is spelled in SQL
+ *    as `ticketNumberOf` spells it.
+ * A section added while it waited is not seen (the snapshot): null, and the
+ * caller's transactional path (which sees it) decides.
  */
-export async function insertTask(tx: Tx, task: NewTask): Promise<{ task: Task; section: { id: number; title: string } } | null> {
+export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | null> {
   const f = task.fields;
   // Same rules as placement.ts's requireSectionOf and backlogSection.
   const which =
     task.section === 'backlog'
-      ? Prisma.sql`"title" ILIKE ${DEFAULT_SECTION_TITLE}`
-      : Prisma.sql`"id" = ${task.section}`;
+      ? Prisma.sql`s."title" ILIKE ${DEFAULT_SECTION_TITLE}`
+      : Prisma.sql`s."id" = ${task.section}`;
   const now = new Date();
-  const rows = await tx.$queryRaw<InsertedRow[]>`
-    WITH section AS (
-      SELECT "id", "title" FROM "Section"
-      WHERE "projectId" = ${task.projectId} AND "deletedAt" IS NULL AND ${which}
-      ORDER BY "ranking", "id"
+  const numbering =
+    task.number === 'take'
+    ? Prisma.sql`project AS MATERIALIZED (
+      SELECT "id" FROM "Project"
+      WHERE "id" = ${task.projectId} AND ${visibleProjectSql(Prisma.sql`${task.projectId}`, task.actorId)}
+      FOR UPDATE
+    ), section AS MATERIALIZED (
+      SELECT s."id", s."title" FROM project, "Section" s
+      WHERE s."projectId" = project."id" AND s."deletedAt" IS NULL AND ${which}
+      ORDER BY s."ranking", s."id"
       LIMIT 1
-    ), task AS (
+      FOR SHARE OF s
+    ), counter AS (
+      UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
+      FROM section WHERE "Project"."id" = ${task.projectId}
+      RETURNING "taskCounter" AS "uniqueIndex", "ticketPrefix" || '-' || "taskCounter" AS "ticketNumber"
+    )`
+    : Prisma.sql`section AS (
+      SELECT s."id", s."title" FROM "Section" s
+      WHERE s."projectId" = ${task.projectId} AND s."deletedAt" IS NULL AND ${which}
+      ORDER BY s."ranking", s."id"
+      LIMIT 1
+    ), counter AS (
+      SELECT ${task.number.uniqueIndex}::integer AS "uniqueIndex", ${task.number.ticketNumber}::text AS "ticketNumber"
+    )`;
+  const rows = await db.$queryRaw<InsertedRow[]>`
+    WITH ${numbering}, task AS (
       INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "priority", "estimateMinutes",
         "estimateSize", "images", "attachments", "dueDate", "status", "parentId", "createdById", "createdAt", "updatedAt")
-      SELECT ${task.projectId}, section."id", ${task.uniqueIndex}, ${f.title}, ${f.description}, ${f.priority}::"Priority",
+      SELECT ${task.projectId}, section."id", counter."uniqueIndex", ${f.title}, ${f.description}, ${f.priority}::"Priority",
         ${f.estimateMinutes}::integer, ${f.estimateSize}::integer, ${f.images}::text[], ${f.attachments}::text[],
         ${f.dueDate}::timestamp(3), ${f.status}::"Status", ${f.parentId}::integer, ${task.actorId}, ${now}::timestamp(3), ${now}::timestamp(3)
-      FROM section
+      FROM section, counter
       RETURNING *
     ), watcher AS (
       ${watchTaskSql(Prisma.sql`task."id"`, task.actorId, Prisma.sql`task`)}
@@ -71,22 +118,22 @@ export async function insertTask(tx: Tx, task: NewTask): Promise<{ task: Task; s
       ${taskEventInsertSql(
         {
           type: 'task.created',
-          task: { id: Prisma.sql`task."id"`, projectId: task.projectId, ticketNumber: task.ticketNumber },
+          task: { id: Prisma.sql`task."id"`, projectId: task.projectId, ticketNumber: Prisma.sql`counter."ticketNumber"` },
           actorId: task.actorId,
           data: { title: f.title, priority: f.priority, status: f.status, dueDate: f.dueDate?.toISOString() ?? null },
           moreData: Prisma.sql`jsonb_build_object('section', jsonb_build_object('id', section."id", 'title', section."title"))`,
           createdAt: now,
         },
-        Prisma.sql`task, section`,
+        Prisma.sql`task, section, counter`,
       )}
     )
     SELECT task."id", task."projectId", task."sectionId", task."uniqueIndex", task."title", task."description",
       task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
-      task."createdAt", task."updatedAt", section."title" AS "sectionTitle"
-    FROM task, section`;
+      task."createdAt", task."updatedAt", section."title" AS "sectionTitle", counter."ticketNumber"
+    FROM task, section, counter`;
   if (!rows.length) return null;
   outboxWritten();
-  const { sectionTitle, ...created } = rows[0];
-  return { task: created, section: { id: created.sectionId, title: sectionTitle } };
+  const { sectionTitle, ticketNumber, ...created } = rows[0];
+  return { task: created, section: { id: created.sectionId, title: sectionTitle }, ticketNumber };
 }
