@@ -46,7 +46,9 @@ describe('team roles', () => {
   it('the database refuses a role other than owner or member', async () => {
     const ann = await makeUser(db);
     const team = await makeTeam(db, [ann.id]);
-    await expect(db.teamMember.update({ where: { teamId_userId: { teamId: team.id, userId: ann.id } }, data: { role: 'admin' } })).rejects.toThrow();
+    await expect(
+      db.teamMember.update({ where: { teamId_userId: { teamId: team.id, userId: ann.id } }, data: { role: 'admin' } }),
+    ).rejects.toThrow();
   });
 });
 
@@ -73,15 +75,22 @@ describe('adding team members', () => {
     const stranger = await makeUser(db);
     await makeTeam(db, [stranger.id]);
     const b = await makeBoard(db, ann.id);
-    const before = await db.teamMember.findMany({ orderBy: [{ teamId: 'asc' }, { userId: 'asc' }] });
+    // This team's rows and the stranger's: on PostgreSQL other test files write to the same table meanwhile.
+    const rows = () =>
+      db.teamMember.findMany({
+        where: { OR: [{ teamId: b.team.id }, { userId: stranger.id }] },
+        orderBy: [{ teamId: 'asc' }, { userId: 'asc' }],
+      });
+    const before = await rows();
     const foreignId = await rejection(addTeamMember(db, ann.id, { teamId: b.team.id, user: stranger.id }));
     const foreignEmail = await rejection(addTeamMember(db, ann.id, { teamId: b.team.id, user: stranger.email }));
     const unknownEmail = await rejection(addTeamMember(db, ann.id, { teamId: b.team.id, user: 'nobody@test.local' }));
     const unknownId = await rejection(addTeamMember(db, ann.id, { teamId: b.team.id, user: 2147483000 }));
-    for (const err of [foreignId, foreignEmail, unknownEmail, unknownId]) expect([err.code, err.field]).toEqual(['NOT_FOUND', 'user']);
+    for (const err of [foreignId, foreignEmail, unknownEmail, unknownId])
+      expect([err.code, err.field]).toEqual(['NOT_FOUND', 'user']);
     expect(foreignEmail.message).toBe(unknownEmail.message.replace('nobody@test.local', stranger.email));
     expect(foreignId.message).toBe(unknownId.message.replace('2147483000', String(stranger.id)));
-    expect(await db.teamMember.findMany({ orderBy: [{ teamId: 'asc' }, { userId: 'asc' }] })).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('a plain member may not add; a team of someone else is NOT_FOUND; the operator may add anyone', async () => {
@@ -114,7 +123,9 @@ describe('removing team members', () => {
     expect(await boardMembers(elsewhere.id)).toEqual([ben.id]);
     expect(await db.taskWatcher.count({ where: { userId: ben.id } })).toBe(0);
     expect(await db.taskAssignee.count({ where: { userId: ben.id } })).toBe(1);
-    const removed = await db.outboxEvent.findMany({ where: { type: 'member.removed', projectId: { in: [b.project.id, solo.id] } } });
+    const removed = await db.outboxEvent.findMany({
+      where: { type: 'member.removed', projectId: { in: [b.project.id, solo.id] } },
+    });
     expect(removed).toHaveLength(2);
   });
 
@@ -154,7 +165,12 @@ describe('adding board members (only the board’s team)', () => {
     await joinTeamOnly(db, b.team.id, [mate.id]);
     const foreign = bystander.tenant.userIds[0];
     const foreignUser = await db.user.findUniqueOrThrow({ where: { id: foreign } });
-    const snapshot = () => db.projectMember.findMany({ orderBy: [{ projectId: 'asc' }, { userId: 'asc' }] });
+    // This board's rows and the foreign user's: on PostgreSQL other test files write to the same tables meanwhile.
+    const snapshot = () =>
+      db.projectMember.findMany({
+        where: { OR: [{ projectId: b.project.id }, { userId: { in: [foreign, mate.id] } }] },
+        orderBy: [{ projectId: 'asc' }, { userId: 'asc' }],
+      });
     const before = await snapshot();
 
     const byId = await rejection(addMember(db, ann.id, { projectId: b.project.id, user: foreign }));
