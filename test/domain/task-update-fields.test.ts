@@ -34,6 +34,18 @@ async function world() {
   return { user, watcher, project, task: fresh, bug, ui };
 }
 
+/** Every optional field of an update set to null (clears it). */
+const CLEAR_OPTIONAL: UpdateTaskInput = {
+  description: null,
+  priority: null,
+  estimateMinutes: null,
+  estimateSize: null,
+  dueDate: null,
+  images: null,
+  attachments: null,
+  labelIds: null,
+};
+
 const changesOf = async (taskId: number) =>
   (await db.outboxEvent.findMany({ where: { taskId, type: 'task.updated' }, orderBy: { id: 'asc' } })).map(
     (e) => (e.data as { changes: unknown }).changes,
@@ -127,16 +139,7 @@ describe('updateTask, one field at a time', () => {
   it('null clears the optional fields; lists of the same length but other items are a change', async () => {
     const { user, task } = await world();
     await updateTask(db, user.id, { taskId: task.id }, { images: ['https://img.example.com/2.png'] });
-    await updateTask(db, user.id, { taskId: task.id }, {
-      description: null,
-      priority: null,
-      estimateMinutes: null,
-      estimateSize: null,
-      dueDate: null,
-      images: null,
-      attachments: null,
-      labelIds: null,
-    });
+    await updateTask(db, user.id, { taskId: task.id }, CLEAR_OPTIONAL);
     const changes = await changesOf(task.id);
     expect(changes).toEqual([
       { images: { from: ['https://img.example.com/1.png'], to: ['https://img.example.com/2.png'] } },
@@ -165,17 +168,7 @@ describe('updateTask, one field at a time', () => {
   it('a clearing null on an empty field changes nothing', async () => {
     const { user, project } = await world();
     const bare = await createTask(db, user.id, { projectId: project.id, title: 'Bare' });
-    const same = await updateTask(db, user.id, { taskId: bare.id }, {
-      description: null,
-      priority: null,
-      estimateMinutes: null,
-      estimateSize: null,
-      dueDate: null,
-      images: null,
-      attachments: null,
-      labelIds: null,
-      parentId: null,
-    });
+    const same = await updateTask(db, user.id, { taskId: bare.id }, { ...CLEAR_OPTIONAL, parentId: null });
     expect(same).toEqual(bare);
     expect(await changesOf(bare.id)).toEqual([]);
   });
