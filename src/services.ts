@@ -79,6 +79,10 @@ export async function createServices(
     pgliteFs: opts.pgliteFs,
     // One line, no stack: when the database goes away every idle connection reports it.
     onIdleError: (err) => logger.warn({ error: describeError(err) }, 'an idle database connection failed; the pool replaces it'),
+    onWalCheckpoint: {
+      onCheckpoint: ({ walBytes, ms }) => logger.debug({ walBytes, ms: Math.round(ms) }, 'embedded database checkpointed'),
+      onError: (err) => logger.warn({ error: describeError(err) }, 'embedded database checkpoint failed; retried shortly'),
+    },
   });
   if (opts.migrate !== false) {
     const result = await migrate(database);

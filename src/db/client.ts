@@ -6,6 +6,13 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import {
+  DEFAULT_WAL_CHECKPOINTS,
+  keepWalCheckpointed,
+  PGLITE_START_PARAMS,
+  type WalCheckpointEvents,
+  type WalCheckpointOptions,
+} from './pglite-checkpoints.ts';
 import { createStatementNamer } from './statement-names.ts';
 
 /** The Prisma client type used across the service. */
@@ -67,6 +74,10 @@ export interface DatabaseOptions {
    * new one on demand; without a listener pg would crash the process.
    */
   onIdleError?: (err: Error) => void;
+  /** When the embedded database is checkpointed (PGlite only; see pglite-checkpoints.ts). */
+  walCheckpoints?: Partial<WalCheckpointOptions>;
+  /** Checkpoint reports and errors of the embedded database (PGlite only). */
+  onWalCheckpoint?: WalCheckpointEvents;
 }
 
 /** The PGlite extensions every embedded database loads (the migrations use them). */
@@ -126,9 +137,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const release = options.dataDir.startsWith('memory://') ? () => undefined : lockDataDir(options.dataDir);
+  const pgliteOptions = { extensions: PGLITE_EXTENSIONS, startParams: [...PGLITE_START_PARAMS] };
   const created = options.pgliteFs
-    ? PGlite.create({ fs: options.pgliteFs, extensions: PGLITE_EXTENSIONS })
-    : PGlite.create(options.dataDir, { extensions: PGLITE_EXTENSIONS });
+    ? PGlite.create({ fs: options.pgliteFs, ...pgliteOptions })
+    : PGlite.create(options.dataDir, pgliteOptions);
   const lite = await created.catch((err) => {
     release();
     throw err;
@@ -139,6 +151,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     exec: async (text) => void (await lite.exec(text)),
     query: async <T,>(text: string, params?: unknown[]) => (await lite.query<T>(text, params)).rows,
   };
+  const stopCheckpoints = keepWalCheckpointed(
+    sql,
+    { ...DEFAULT_WAL_CHECKPOINTS, ...options.walCheckpoints },
+    options.onWalCheckpoint,
+  );
   return {
     prisma,
     background: prisma,
@@ -148,6 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite is a single connection already.
     session: (fn) => fn(sql),
     close: async () => {
+      await stopCheckpoints();
       await prisma.$disconnect();
       await lite.close();
       release();
