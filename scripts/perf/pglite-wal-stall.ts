@@ -16,10 +16,10 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlRunner } from '../../src/db/client.ts';
+import { PGLITE_START_PARAMS } from '../../src/db/pglite-settings.ts';
 import {
   DEFAULT_WAL_CHECKPOINTS,
   keepWalCheckpointed,
-  PGLITE_START_PARAMS,
   walSinceCheckpoint,
 } from '../../src/db/pglite-checkpoints.ts';
 

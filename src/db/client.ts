@@ -9,10 +9,10 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import {
   DEFAULT_WAL_CHECKPOINTS,
   keepWalCheckpointed,
-  PGLITE_START_PARAMS,
   type WalCheckpointEvents,
   type WalCheckpointOptions,
 } from './pglite-checkpoints.ts';
+import { PGLITE_START_PARAMS } from './pglite-settings.ts';
 import { createStatementNamer } from './statement-names.ts';
 
 /** The Prisma client type used across the service. */

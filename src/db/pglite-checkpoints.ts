@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { SqlRunner } from './client.ts';
 
 /*
@@ -21,16 +20,10 @@ import type { SqlRunner } from './client.ts';
  * whenever the WAL since the last checkpoint passes `maxWalBytes`, or is not
  * empty and older than `maxAgeMs` (PostgreSQL's checkpoint_timeout). And it
  * starts PGlite with a max_wal_size so large that a late round can never
- * reach the request that stalls. A checkpoint also lets PostgreSQL recycle
- * the WAL segments before it, which bounds pg_wal on disk (or in memory, for
- * an in-memory database).
+ * reach the request that stalls (pglite-settings.ts). A checkpoint also lets
+ * PostgreSQL recycle the WAL segments before it, which bounds pg_wal on disk
+ * (or in memory, for an in-memory database).
  */
-
-/**
- * PGlite's start parameters plus a max_wal_size (in MB) far above anything
- * written between two of our checkpoints (see above).
- */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'max_wal_size=65536'];
 
 /** When the embedded database is checkpointed. */
 export interface WalCheckpointOptions {

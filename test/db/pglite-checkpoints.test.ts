@@ -41,10 +41,12 @@ async function writeWal(database: Database, bytes: number) {
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(isPostgres)('embedded database checkpoints', () => {
-  it('starts PGlite with a max_wal_size far above what one checkpoint interval writes', async () => {
+  it('starts PGlite with a max_wal_size far above what one checkpoint interval writes, and a 32 MB buffer pool', async () => {
     const { database } = await embedded({});
-    const [row] = await database.sql.query<{ max_wal_size: string }>('SHOW max_wal_size');
-    expect(row?.max_wal_size).toBe('64GB');
+    const [wal] = await database.sql.query<{ max_wal_size: string }>('SHOW max_wal_size');
+    expect(wal?.max_wal_size).toBe('64GB');
+    const [buffers] = await database.sql.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(buffers?.shared_buffers).toBe('32MB');
   });
 
   it('checkpoints once the WAL since the last checkpoint passes maxWalBytes, and not before', async () => {
