@@ -5,6 +5,7 @@
 // no report comes for STALL_SECONDS.
 //   stock:   PGlite with its own start parameters, never checkpointed
 //   tasksvc: as openDatabase runs it (PGLITE_START_PARAMS, keepWalCheckpointed)
+// In tasksvc mode it also prints how long the checkpoints held the connection.
 // Usage: npx tsx scripts/perf/pglite-wal-stall.ts [stock|tasksvc] [TARGET_MB=1200] [STALL_SECONDS=10]
 
 import { spawn } from 'node:child_process';
@@ -31,7 +32,11 @@ async function write(dir: string) {
     exec: async (text) => void (await lite.exec(text)),
     query: async <T>(text: string, params?: unknown[]) => (await lite.query<T>(text, params)).rows,
   };
-  const stop = mode === 'tasksvc' ? keepWalCheckpointed(sql, DEFAULT_WAL_CHECKPOINTS) : async () => undefined;
+  const pauses: number[] = [];
+  const stop =
+    mode === 'tasksvc'
+      ? keepWalCheckpointed(sql, DEFAULT_WAL_CHECKPOINTS, { onCheckpoint: ({ ms }) => pauses.push(ms) })
+      : async () => undefined;
   await lite.exec('CREATE TABLE filler (body text)');
   let written = 0;
   while (written < Number(targetMb) * 2 ** 20) {
@@ -45,6 +50,11 @@ async function write(dir: string) {
   }
   await stop();
   await lite.close();
+  if (pauses.length) {
+    pauses.sort((a, b) => a - b);
+    const at = (q: number) => pauses[Math.min(pauses.length - 1, Math.floor(q * pauses.length))]!.toFixed(0);
+    process.stderr.write(`${pauses.length} checkpoints: median ${at(0.5)} ms, max ${at(1)} ms\n`);
+  }
 }
 
 async function main() {
