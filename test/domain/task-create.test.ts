@@ -33,6 +33,22 @@ describe('createTask', () => {
     expect([first.uniqueIndex, second.uniqueIndex]).toEqual([1, 2]);
   });
 
+  it('returns the task with its whole section row and ticket prefix, as Prisma reads them (both paths)', async () => {
+    // GraphQL answers a create from this row without reading it again (src/graphql/row-in-hand.ts):
+    // a column it lacked would be answered as missing.
+    const { user, project } = await makeOwnedProject(db, { sections: ['Todo'], prefix: 'ROW' });
+    const label = await db.label.create({ data: { projectId: project.id, name: 'l' } });
+    const plain = await createTask(db, user.id, { projectId: project.id, title: 'One statement' });
+    const withLabel = await createTask(db, user.id, { projectId: project.id, title: 'Transaction', labelIds: [label.id] });
+    for (const created of [plain, withLabel]) {
+      const read = await db.task.findUniqueOrThrow({
+        where: { id: created.id },
+        include: { section: true, project: { select: { ticketPrefix: true } } },
+      });
+      expect(created).toEqual(read);
+    }
+  });
+
   it('uses an existing Backlog section (any case) instead of creating one', async () => {
     const { user, project } = await makeOwnedProject(db, { sections: ['backlog', 'Todo'] });
     const task = await createTask(db, user.id, { projectId: project.id, title: 'x' });

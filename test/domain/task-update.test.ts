@@ -198,7 +198,7 @@ describe('updateTask', () => {
       ).rejects.toMatchObject({ code, field });
     }
     const after = await db.task.findUniqueOrThrow({ where: { id: task.id } });
-    expect(after).toEqual(task);
+    expect(task).toMatchObject(after);
     expect(await db.outboxEvent.count({ where: { taskId: task.id, type: 'task.updated' } })).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import type { Prisma, Task } from '../../generated/prisma/client.ts';
+import type { Prisma, Section, Task } from '../../generated/prisma/client.ts';
 import { renderContent } from '../../content/render.ts';
 import { recordTaskEvent } from '../../events/outbox.ts';
 import { insertRows } from '../../db/insert-rows.ts';
@@ -17,7 +17,7 @@ import {
   urlListField,
 } from './fields.ts';
 import { idField, statusField } from '../fields.ts';
-import { type NewTaskFields, insertTask } from './insert-task.ts';
+import { type InsertedTask, type NewTaskFields, insertTask } from './insert-task.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import { ticketNumberOf } from './ticket-number.ts';
@@ -86,8 +86,10 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
  * number, checks access and section and writes task, watcher and event);
  * the rest runs in a transaction: references to check, a project or section
  * not found (the errors, in their order), or no Backlog yet.
+ * The task comes back with its section row and its project's ticket
+ * prefix, which the statement read anyway: what a create's answer shows.
  */
-export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<Task> {
+export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<CreatedTask> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
   const description = await renderContent(data.description ?? '', data.contentType, 'description');
@@ -112,7 +114,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
       section: data.sectionId ?? 'backlog',
       fields,
     });
-    if (created) return created.task;
+    if (created) return createdTask(created);
   }
   return inTransaction(db, async (tx) => {
     const { uniqueIndex, ticketPrefix } = await takeTaskNumber(tx, actorId, data.projectId, 'projectId');
@@ -149,6 +151,13 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
         data: { assignees: assigneeIds.map((id) => ({ id, kind: 'user' })) },
       });
     }
-    return task;
+    return createdTask(created);
   });
+}
+
+/** A new task with the relations its insert read: its section (the whole row) and its project's ticket prefix. */
+export type CreatedTask = Task & { section: Section; project: { ticketPrefix: string } };
+
+function createdTask(created: InsertedTask): CreatedTask {
+  return { ...created.task, section: created.section, project: { ticketPrefix: created.ticketPrefix } };
 }

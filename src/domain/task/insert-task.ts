@@ -1,4 +1,4 @@
-import { Prisma, type Task } from '../../generated/prisma/client.ts';
+import { Prisma, type Section, type Task } from '../../generated/prisma/client.ts';
 import { outboxWritten, taskEventInsertSql } from '../../events/outbox.ts';
 import { visibleProjectSql } from '../access.ts';
 import { watchTaskSql } from '../notification.ts';
@@ -33,16 +33,25 @@ export interface NewTask {
   fields: NewTaskFields;
 }
 
+/** The statement's row: the task's columns, then its section's (prefixed `s_`) and its number. */
 interface InsertedRow extends Task {
-  sectionTitle: string;
+  s_projectId: number;
+  s_title: string;
+  s_ranking: string;
+  s_visible: boolean;
+  s_deletedAt: Date | null;
+  s_createdAt: Date;
+  s_updatedAt: Date;
   ticketNumber: string;
+  ticketPrefix: string;
 }
 
-/** What {@link insertTask} wrote: the task, its section and its ticket number. */
+/** What {@link insertTask} wrote: the task, its section (the whole row) and its ticket number and prefix. */
 export interface InsertedTask {
   task: Task;
-  section: { id: number; title: string };
+  section: Section;
   ticketNumber: string;
+  ticketPrefix: string;
 }
 
 /**
@@ -85,7 +94,7 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
       WHERE "id" = ${task.projectId} AND ${visibleProjectSql(Prisma.sql`${task.projectId}`, task.actorId)}
       FOR UPDATE
     ), section AS MATERIALIZED (
-      SELECT s."id", s."title" FROM project, "Section" s
+      SELECT s.* FROM project, "Section" s
       WHERE s."projectId" = project."id" AND s."deletedAt" IS NULL AND ${which}
       ORDER BY s."ranking", s."id"
       LIMIT 1
@@ -93,15 +102,16 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
     ), counter AS (
       UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
       FROM section WHERE "Project"."id" = ${task.projectId}
-      RETURNING "taskCounter" AS "uniqueIndex", "ticketPrefix" || '-' || "taskCounter" AS "ticketNumber"
+      RETURNING "taskCounter" AS "uniqueIndex", "ticketPrefix" || '-' || "taskCounter" AS "ticketNumber", "ticketPrefix"
     )`
     : Prisma.sql`section AS (
-      SELECT s."id", s."title" FROM "Section" s
+      SELECT s.* FROM "Section" s
       WHERE s."projectId" = ${task.projectId} AND s."deletedAt" IS NULL AND ${which}
       ORDER BY s."ranking", s."id"
       LIMIT 1
     ), counter AS (
-      SELECT ${task.number.uniqueIndex}::integer AS "uniqueIndex", ${task.number.ticketNumber}::text AS "ticketNumber"
+      SELECT ${task.number.uniqueIndex}::integer AS "uniqueIndex", ${task.number.ticketNumber}::text AS "ticketNumber",
+        (SELECT "ticketPrefix" FROM "Project" WHERE "id" = ${task.projectId}) AS "ticketPrefix"
     )`;
   const rows = await db.$queryRaw<InsertedRow[]>`
     WITH ${numbering}, task AS (
@@ -130,10 +140,23 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
     SELECT task."id", task."projectId", task."sectionId", task."uniqueIndex", task."title", task."description",
       task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
-      task."createdAt", task."updatedAt", section."title" AS "sectionTitle", counter."ticketNumber"
+      task."createdAt", task."updatedAt", counter."ticketNumber", counter."ticketPrefix",
+      section."projectId" AS "s_projectId", section."title" AS "s_title", section."ranking" AS "s_ranking",
+      section."visible" AS "s_visible", section."deletedAt" AS "s_deletedAt", section."createdAt" AS "s_createdAt",
+      section."updatedAt" AS "s_updatedAt"
     FROM task, section, counter`;
   if (!rows.length) return null;
   outboxWritten();
-  const { sectionTitle, ticketNumber, ...created } = rows[0];
-  return { task: created, section: { id: created.sectionId, title: sectionTitle }, ticketNumber };
+  const { s_projectId, s_title, s_ranking, s_visible, s_deletedAt, s_createdAt, s_updatedAt, ticketNumber, ticketPrefix, ...created } = rows[0];
+  const section: Section = {
+    id: created.sectionId,
+    projectId: s_projectId,
+    title: s_title,
+    ranking: s_ranking,
+    visible: s_visible,
+    deletedAt: s_deletedAt,
+    createdAt: s_createdAt,
+    updatedAt: s_updatedAt,
+  };
+  return { task: created, section, ticketNumber, ticketPrefix };
 }

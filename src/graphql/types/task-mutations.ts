@@ -5,6 +5,7 @@ import { moveTask } from '../../domain/task/move.ts';
 import { setWatching } from '../../domain/task/watch.ts';
 import { type UpdateTaskInput as UpdateTaskData, updateTask } from '../../domain/task/update.ts';
 import { builder } from '../builder.ts';
+import { rowInHand } from '../row-in-hand.ts';
 import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
@@ -90,7 +91,8 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateTaskInput, required: true, description: 'The task.' }) },
     resolve: async (query, _root, args, ctx) => {
       const task = await createTask(ctx.db, viewerOf(ctx).userId, args.input);
-      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+      // The tool route's answer (section title, ticket number) is in hand; richer selections read the task.
+      return rowInHand(query, task, ['section']) ?? ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
     },
   }),
   updateTask: t.prismaField({
