@@ -194,6 +194,9 @@ describe('boardEvents', () => {
     const editComment = 'mutation($id: Int!, $t: String!) { editComment(id: $id, text: $t) { id } }';
     await gql(k, editComment, { id: comment.id, t: 'Second thought' });
     await gql(k, editComment, { id: comment.id, t: 'Second thought' }); // unchanged: no event
+    // An event's label and comment are read when it is delivered: let the first three arrive
+    // before their label and comment are deleted, or a slow feed answers them as deleted.
+    await waitFor(() => sub.got.length >= 3, 20_000, 'board events before the deletes');
     await gql(k, 'mutation($id: Int!) { deleteComment(id: $id) { id } }', { id: comment.id });
     await gql(k, 'mutation($id: Int!) { deleteLabel(id: $id) { id } }', { id: bug.id });
     await gql(k, 'mutation($r: TaskRefInput!) { deleteTask(ref: $r) { id } }', { r: { taskId: task.id } });

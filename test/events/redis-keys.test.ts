@@ -25,6 +25,9 @@ beforeAll(async () => {
   testEnv = await eventTestEnv();
   redis = await startPrivateRedis();
   monitor = new Redis(redis.url);
+  // Its ready check (INFO) first: run while MONITOR starts, it can reach the new MONITOR
+  // connection in the same packet as MONITOR's OK, and ioredis then fails ("Command queue state error").
+  await monitor.ping();
   feed = await monitor.monitor();
   feed.on('monitor', (_time: string, args: string[]) => void commands.push(args));
   app = await startInstance({
