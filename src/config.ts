@@ -68,15 +68,25 @@ const schema = z.object({
   CREDENTIAL_RECHECK_MS: z.coerce.number().int().min(100).max(5000).default(4000),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-  /**
-   * How far the JS heap may grow past its live data before a full collection,
-   * in percent; 0 leaves V8's default (up to 4×). See src/heap-growth.ts.
-   */
   /** Worker threads that render markdown and sanitise HTML (started on demand). */
   CONTENT_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   /** Time one content field (or a board manifest's descriptions together) may take to render; 400 `too_complex` above. */
   CONTENT_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /**
+   * How far the JS heap may grow past its live data before a full collection,
+   * in percent; 0 leaves V8's default (up to 4×). See src/heap-growth.ts.
+   */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(50),
+  /**
+   * Compile WebAssembly with V8's baseline compiler only (no optimised tier).
+   * Unset: yes on PostgreSQL (the only module is Prisma's query compiler; ~50 MB
+   * less resident memory), no on the embedded database (PGlite runs every
+   * statement in WebAssembly). See src/wasm-tiers.ts.
+   */
+  WASM_LIFTOFF_ONLY: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   WEBHOOK_ALLOW_PRIVATE: bool,
   /**
    * Run the outbox dispatcher and webhook deliverer in this process. Unset:

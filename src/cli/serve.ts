@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config.ts';
 import { applyHeapGrowth } from '../heap-growth.ts';
+import { applyWasmTiers } from '../wasm-tiers.ts';
 import { bindListeners } from '../http/listen.ts';
 import { integerOption } from './options.ts';
 import { MAX_WORKERS, reportReady, runPrimary, workerSlot } from './serve-cluster.ts';
@@ -29,6 +30,7 @@ export function registerServeCommand(program: Command) {
         return runPrimary({ workers, env: sharedWorkerEnv(config), warnings: clusterWarnings(config), onReady: (summary) => printSummary({ ...summary, workers: String(workers) }, o.json) });
       }
       applyHeapGrowth(config.HEAP_GROWING_PERCENT);
+      applyWasmTiers(config);
       // The port first: a port that is taken is one line and exit 1 before the
       // database is touched, and probes see a listener (503 "starting") meanwhile.
       const listeners = await bindListeners({ port: o.port ?? config.PORT, host: config.HOST, mcpPort: config.MCP_PORT });

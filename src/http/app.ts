@@ -190,9 +190,11 @@ export function createApp(services: Services) {
   }
   mountMcpEndpoint(app, routes, schema, services);
 
-  const openApi = buildOpenApi(routes, SERVICE_VERSION);
-  app.get('/api/openapi.json', (c) => c.json(openApi));
-  app.get('/docs', (c) => c.html(renderDocsPage(openApi)));
+  // Built on first use: most instances never serve it, and it is a few megabytes of objects.
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
+  const openApiDocument = () => (openApi ??= buildOpenApi(routes, SERVICE_VERSION));
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
+  app.get('/docs', (c) => c.html(renderDocsPage(openApiDocument())));
 
   const allowed = allowedMethods(app);
   app.notFound((c) => {

@@ -1,4 +1,3 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { GraphQLSchema } from 'graphql';
 import { Hono } from 'hono';
 import type { Viewer } from '../auth/viewer.ts';
@@ -7,7 +6,6 @@ import { type CompiledRoute, mountRoutes } from '../http/facade.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services.ts';
 import { type RouteExecutor, callUrlPath } from './route-call.ts';
-import { createMcpServer } from './server.ts';
 
 /** The path of the Streamable HTTP endpoint. */
 export const MCP_ENDPOINT = '/mcp';
@@ -20,6 +18,14 @@ interface Caller {
 }
 
 type InnerEnv = AppEnv & { Bindings: Caller };
+
+/**
+ * The MCP SDK and our server on it, loaded by the first `/mcp` request: an
+ * instance nobody calls over MCP never holds them (about 20 MB of memory).
+ */
+let mcpModules: Promise<[typeof import('./server.ts'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]> | null = null;
+const loadMcp = () =>
+  (mcpModules ??= Promise.all([import('./server.ts'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]));
 
 /**
  * The tool routes on a private Hono app whose requests carry the already
@@ -72,6 +78,7 @@ export function mountMcpEndpoint(app: Hono<AppEnv>, routes: CompiledRoute[], sch
     services,
   );
   app.post(MCP_ENDPOINT, async (c) => {
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadMcp();
     const mcp = createMcpServer(executorFor({ viewer: c.get('viewer'), logger: c.get('logger'), requestId: c.get('requestId') }));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await mcp.connect(transport);
