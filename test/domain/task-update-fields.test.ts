@@ -1,8 +1,9 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask, type UpdateTaskInput } from '../../src/domain/task/update.ts';
 import { makeOwnedProject, makeProject, makeUser } from '../support/factories.ts';
-import { useTestDb } from '../support/database.ts';
+import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
 
@@ -130,7 +131,7 @@ describe('updateTask, one field at a time', () => {
       { labelIds: [bug.id, bug.id] },
     ];
     for (const input of same) {
-      expect(task, JSON.stringify(input)).toMatchObject(await updateTask(db, user.id, { taskId: task.id }, input));
+      expect(await updateTask(db, user.id, { taskId: task.id }, input), JSON.stringify(input)).toMatchObject(task);
     }
     expect(await changesOf(task.id)).toEqual([]);
     expect(await messages(watcher.id, task.id)).toEqual([]);
@@ -222,5 +223,43 @@ describe('updateTask, one field at a time', () => {
     ).rejects.toThrow('abort');
     expect((await db.task.findUniqueOrThrow({ where: { id: task.id } })).title).toBe('Full');
     expect(await changesOf(task.id)).toEqual([]);
+  });
+
+  it('answers with the task in hand: its section (the new one after a move) and its ticket prefix', async () => {
+    const { user, project, task } = await world();
+    const [todo, doing] = project.sections;
+    const unchanged = await updateTask(db, user.id, { taskId: task.id }, { title: 'Full' });
+    expect(unchanged).toMatchObject({ section: { id: todo.id, title: 'Todo' }, project: { ticketPrefix: 'UPF' } });
+    const renamed = await updateTask(db, user.id, { taskId: task.id }, { title: 'Renamed' });
+    expect(renamed).toMatchObject({ title: 'Renamed', section: { id: todo.id, title: 'Todo' }, project: { ticketPrefix: 'UPF' } });
+    const moved = await updateTask(db, user.id, { taskId: task.id }, { sectionId: doing.id });
+    expect(moved).toMatchObject({ sectionId: doing.id, section: { id: doing.id, title: 'Doing' }, project: { ticketPrefix: 'UPF' } });
+  });
+
+  // PostgreSQL only: PGlite runs one transaction at a time, so nothing can come between the read and the write there.
+  it.runIf(isPostgres)('a move committed between its read and its write answers with the section the task is in (PostgreSQL)', async () => {
+    const { user, project, task } = await world();
+    const doing = project.sections[1];
+    const mover = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([mover.connect(), watcher.connect()]);
+    try {
+      await mover.query('BEGIN');
+      await mover.query('UPDATE "Task" SET "sectionId" = $1 WHERE id = $2', [doing.id, task.id]);
+      // The update reads the task (the old section: the move is not committed) and then waits for the row.
+      const update = updateTask(db, user.id, { taskId: task.id }, { title: 'After the move' });
+      for (;;) {
+        const { rows } = await watcher.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0',
+        );
+        if (rows[0].n >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await mover.query('COMMIT');
+      expect(await update).toMatchObject({ title: 'After the move', sectionId: doing.id, section: { id: doing.id, title: 'Doing' } });
+    } finally {
+      await mover.query('ROLLBACK').catch(() => undefined);
+      await Promise.all([mover.end(), watcher.end()]);
+    }
   });
 });

@@ -29,21 +29,21 @@ export function changedFieldWords(changes: Changes): string[] {
  * with a new `updatedAt`, records `task.updated` `{changes}` in the outbox
  * and gives the watchers an inbox entry naming the changed fields (none when
  * only quiet fields changed), all in the caller's transaction. `changes` must
- * not be empty (an update that changes nothing writes nothing).
+ * not be empty (an update that changes nothing writes nothing). A task read
+ * with its project's ticket prefix saves reading the prefix here.
  */
 export async function commitTaskChanges(
   tx: Prisma.TransactionClient,
-  task: Task,
+  task: Task & { project?: { ticketPrefix: string } },
   actorId: number,
   changes: Changes,
   patch: Prisma.TaskUncheckedUpdateInput = {},
 ): Promise<Task> {
   const updated = await tx.task.update({ where: { id: task.id }, data: { ...patch, updatedAt: new Date() } });
-  const project = await tx.project.findUniqueOrThrow({
-    where: { id: task.projectId },
-    select: { ticketPrefix: true },
-  });
-  const ticketNumber = ticketNumberOf(project.ticketPrefix, task.uniqueIndex);
+  const ticketPrefix =
+    task.project?.ticketPrefix ??
+    (await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } })).ticketPrefix;
+  const ticketNumber = ticketNumberOf(ticketPrefix, task.uniqueIndex);
   await recordTaskEvent(tx, {
     type: 'task.updated',
     task: { id: task.id, projectId: task.projectId, ticketNumber },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../errors.ts';
-import type { Prisma, Section, Task } from '../../generated/prisma/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { renderContent } from '../../content/render.ts';
 import { recordTaskEvent } from '../../events/outbox.ts';
 import { insertRows } from '../../db/insert-rows.ts';
@@ -20,6 +20,7 @@ import { idField, statusField } from '../fields.ts';
 import { type InsertedTask, type NewTaskFields, insertTask } from './insert-task.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
+import type { TaskInHand } from './task-in-hand.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
@@ -89,7 +90,7 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
  * The task comes back with its section row and its project's ticket
  * prefix, which the statement read anyway: what a create's answer shows.
  */
-export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<CreatedTask> {
+export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<TaskInHand> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
   const description = await renderContent(data.description ?? '', data.contentType, 'description');
@@ -155,9 +156,6 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
   });
 }
 
-/** A new task with the relations its insert read: its section (the whole row) and its project's ticket prefix. */
-export type CreatedTask = Task & { section: Section; project: { ticketPrefix: string } };
-
-function createdTask(created: InsertedTask): CreatedTask {
+function createdTask(created: InsertedTask): TaskInHand {
   return { ...created.task, section: created.section, project: { ticketPrefix: created.ticketPrefix } };
 }

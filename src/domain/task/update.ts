@@ -18,6 +18,7 @@ import { commitTaskChanges } from './commit.ts';
 import { writeTaskLabels } from './labels.ts';
 import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
+import { TASK_IN_HAND, type TaskInHand } from './task-in-hand.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
@@ -58,14 +59,15 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * label names); `parentId` must be another task of the same project that is
  * not below this one.
  */
-export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<Task> {
+export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<TaskInHand> {
   const data = parseInput(updateTaskInput, input);
   // Rendered before any write; `contentType` is checked even without a description.
   const html = await renderContent(data.description ?? '', data.contentType, 'description');
   const description = data.description !== undefined ? html : undefined;
 
   return inTransaction(db, async (tx) => {
-    const task = await resolveTaskRef(tx, actorId, ref);
+    const task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
+    let section = task.section;
     const changes: Changes = {};
     const patch: Prisma.TaskUncheckedUpdateInput = {};
     const set = <K extends keyof Task>(field: K, to: Task[K], from: unknown = task[field], shownTo: unknown = to) => {
@@ -92,7 +94,7 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
       set('attachments', data.attachments ?? []);
     }
     if (data.sectionId !== undefined && data.sectionId !== task.sectionId) {
-      await requireSectionOf(tx, task.projectId, data.sectionId, 'sectionId');
+      section = await requireSectionOf(tx, task.projectId, data.sectionId, 'sectionId');
       set('sectionId', data.sectionId);
       // Its place in the old column means nothing in the new one: the bottom (see position.ts).
       patch.position = null;
@@ -108,6 +110,10 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     }
 
     if (!Object.keys(changes).length) return task;
-    return commitTaskChanges(tx, task, actorId, changes, patch);
+    const updated = await commitTaskChanges(tx, task, actorId, changes, patch);
+    // A transaction that moved the task between our read and our write leaves what we read stale.
+    const moved = updated.sectionId !== section.id || updated.projectId !== task.projectId;
+    if (moved) return { ...updated, ...(await tx.task.findUniqueOrThrow({ where: { id: task.id }, select: TASK_IN_HAND })) };
+    return { ...updated, section, project: task.project };
   });
 }

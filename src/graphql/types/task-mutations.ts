@@ -105,7 +105,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       // GraphQL lets `title: null` through; the domain's zod check refuses it naming the field.
       const task = await updateTask(ctx.db, viewerOf(ctx).userId, args.ref, args.input as UpdateTaskData);
-      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
+      return rowInHand(query, task, ['section']) ?? ctx.db.task.findUniqueOrThrow({ ...query, where: { id: task.id } });
     },
   }),
   moveTask: t.prismaField({
