@@ -13,7 +13,7 @@ import type { Config } from './config.ts';
  * (idle RSS 233 → 185 MB, peak under the bench's load ~310 → ~255 MB, CPU per
  * request unchanged: bench/BENCHMARKS.md). On the embedded database the whole
  * of PostgreSQL is WebAssembly (PGlite) and runs every statement: there
- * Liftoff alone saved ~70 MB but cost 30–40 % more CPU per request.
+ * Liftoff alone saved ~70 MB but cost 30–50 % more CPU per read.
  */
 export function wasmLiftoffOnly(config: Pick<Config, 'WASM_LIFTOFF_ONLY' | 'DATABASE_URL'>): boolean {
   return config.WASM_LIFTOFF_ONLY ?? config.DATABASE_URL !== undefined;
