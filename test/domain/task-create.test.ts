@@ -6,6 +6,7 @@ import { makeProject, makeUser } from '../support/factories.ts';
 import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { makeOwnedProject } from '../support/factories.ts';
+import { waitForBlockedSessions } from '../support/lock-waits.ts';
 
 const db = useTestDb();
 useBystander(db);
@@ -290,13 +291,7 @@ describe('createTask', () => {
         });
         // Both creates are waiting for a lock (an order of events, not a time): the first for the
         // deleter's, the second for the first's place in the row's queue.
-        for (;;) {
-          const { rows } = await watcher.query(
-            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0',
-          );
-          if (rows[0].n >= 2) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await waitForBlockedSessions(watcher, 2);
         // Had a create locked the section before the board, this UPDATE and that create would deadlock.
         await deleter.query('UPDATE "Section" SET "deletedAt" = now() WHERE id = $1', [backlog.id]);
         await deleter.query('COMMIT');

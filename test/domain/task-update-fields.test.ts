@@ -6,6 +6,7 @@ import { makeOwnedProject, makeProject, makeUser } from '../support/factories.ts
 import { isPostgres, useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { expectAppError } from '../support/errors.ts';
+import { waitForBlockedSessions } from '../support/lock-waits.ts';
 
 const db = useTestDb();
 useBystander(db);
@@ -248,13 +249,7 @@ describe('updateTask, one field at a time', () => {
       await mover.query('UPDATE "Task" SET "sectionId" = $1 WHERE id = $2', [doing.id, task.id]);
       // The update reads the task (the old section: the move is not committed) and then waits for the row.
       const update = updateTask(db, user.id, { taskId: task.id }, { title: 'After the move' });
-      for (;;) {
-        const { rows } = await watcher.query(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND cardinality(pg_blocking_pids(pid)) > 0',
-        );
-        if (rows[0].n >= 1) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitForBlockedSessions(watcher, 1);
       await mover.query('COMMIT');
       expect(await update).toMatchObject({ title: 'After the move', sectionId: doing.id, section: { id: doing.id, title: 'Doing' } });
     } finally {
