@@ -6,6 +6,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A flag whose absence means "decide from the rest of the configuration": undefined when unset. */
+const unsetOrBool = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -83,10 +89,7 @@ const schema = z.object({
    * less resident memory), no on the embedded database (PGlite runs every
    * statement in WebAssembly). See src/wasm-tiers.ts.
    */
-  WASM_LIFTOFF_ONLY: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  WASM_LIFTOFF_ONLY: unsetOrBool,
   WEBHOOK_ALLOW_PRIVATE: bool,
   /**
    * Run the outbox dispatcher and webhook deliverer in this process. Unset:
@@ -94,10 +97,7 @@ const schema = z.object({
    * disturb other tests). Any number of instances may run it; `false` for
    * API-only replicas.
    */
-  EVENT_DISPATCHER: z
-    .enum(['true', 'false', '1', '0'])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  EVENT_DISPATCHER: unsetOrBool,
   /**
    * Days events stay resumable: a live subscription may resume (`after`,
    * SSE `Last-Event-ID`) from a cursor at most this old; older is GONE.
