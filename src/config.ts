@@ -41,9 +41,9 @@ const schema = z.object({
   MEILI_HOST: z.string().url().optional(),
   MEILI_API_KEY: z.string().optional(),
   /**
-   * HMAC key of `svc_session`. Unset: outside production a random secret is
-   * made per process (logged at start-up; sessions end at restart and are not
-   * shared between instances); in production sessions are disabled.
+   * HMAC key of `svc_session`. Unset: a random secret made once and kept in
+   * TASKSVC_DATA_DIR (`session-secret`, src/auth/session-secret.ts); per
+   * process only with a `memory://` data directory.
    */
   SESSION_SECRET: z.string().min(16).optional(),
   /** Lifetime of a signed session. */

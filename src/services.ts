@@ -9,6 +9,7 @@ import { DEFAULT_FEED_OPTIONS, EventFeed, type FeedOptions } from './events/even
 import { memoryWakeChannel, redisWakeChannel, type WakeChannel } from './events/wake-channel.ts';
 import { DEFAULT_DELIVERY_OPTIONS } from './events/webhook-delivery.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { SessionKey } from './auth/session-secret.ts';
 import { DatabaseOutageMonitor } from './db/unavailable.ts';
 import { createSearchIndex } from './search/create-search-index.ts';
 import type { SearchIndex } from './search/search-index.ts';
@@ -31,6 +32,8 @@ export interface Services {
   search?: SearchIndex;
   /** Whether requests find the database unavailable (503s, logged once per outage). */
   databaseOutage: DatabaseOutageMonitor;
+  /** The HMAC key of signed sessions (SESSION_SECRET, else kept in the data directory). */
+  sessionKey: SessionKey;
   /** Test-only fault injection. */
   faults?: ServiceFaults;
 }
@@ -104,6 +107,7 @@ export async function createServices(
     dispatcher: null,
     search: createSearchIndex(config, database),
     databaseOutage: new DatabaseOutageMonitor(() => database.sql.query('SELECT 1'), logger),
+    sessionKey: new SessionKey(config),
     faults: opts.faults,
   };
 

@@ -1,5 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed sessions (`svc_session`): `v1.<payload>.<signature>`, where
@@ -72,25 +71,4 @@ export function readSessionToken(
   const claims: SessionClaims = { userId: uid as number, sessionVersion: sv as number, exp: exp as number };
   if (sid !== undefined) claims.sessionId = sid as number;
   return { ok: true, claims };
-}
-
-// One random secret per process, made on first use when SESSION_SECRET is unset outside production.
-let processSecret: Buffer | undefined;
-
-/** Where the session secret came from, for the start-up log. */
-export type SessionSecretSource = 'config' | 'process-random' | 'disabled';
-
-/**
- * The HMAC key of sessions: SESSION_SECRET; else, outside production, a
- * random per-process secret (sessions then end at restart and are not
- * shared between instances); else null: sessions are disabled.
- */
-export function sessionSecret(config: Pick<Config, 'SESSION_SECRET' | 'NODE_ENV'>): {
-  secret: Buffer | null;
-  source: SessionSecretSource;
-} {
-  if (config.SESSION_SECRET) return { secret: Buffer.from(config.SESSION_SECRET, 'utf8'), source: 'config' };
-  if (config.NODE_ENV === 'production') return { secret: null, source: 'disabled' };
-  processSecret ??= randomBytes(32);
-  return { secret: processSecret, source: 'process-random' };
 }

@@ -8,6 +8,7 @@ import { createLogger } from '../logger.ts';
 import { integerOption } from './options.ts';
 import { formatTable, printResult } from './output.ts';
 import { registerTeamMembershipCommands } from './team-commands.ts';
+import { registerSessionCommands } from './session-commands.ts';
 import { currentControlRun } from '../control/context.ts';
 import { readPasswordLine } from './password-stdin.ts';
 
@@ -29,7 +30,7 @@ export async function withServices<T>(fn: (s: Services) => Promise<T>): Promise<
   }
 }
 
-/** `tasksvc users|keys|teams …`: administration on the database (or through a running server's control channel). */
+/** `tasksvc users|keys|teams|sessions …`: administration on the database (or through a running server's control channel). */
 export function registerAdminCommands(program: Command) {
   const users = program.command('users').description('Manage users');
   users
@@ -114,5 +115,6 @@ export function registerAdminCommands(program: Command) {
       }),
     );
   registerTeamMembershipCommands(teams);
+  registerSessionCommands(program);
 }
 

@@ -27,7 +27,7 @@ const MODULES: CommandModule[] = [
     load: () => import('./serve.ts').then((m) => m.registerServeCommand),
   },
   {
-    commands: { users: 'Manage users', keys: 'Manage API keys', teams: 'Manage teams' },
+    commands: { users: 'Manage users', keys: 'Manage API keys', teams: 'Manage teams', sessions: 'Manage signed browser sessions (rotate-secret)' },
     load: () => import('./admin-commands.ts').then((m) => m.registerAdminCommands),
   },
   {

@@ -41,6 +41,8 @@ export function registerServeCommand(program: Command) {
         ),
         import('../http/server.ts'),
       ]);
+      // The session secret now, so a data directory that cannot hold it stops start-up with one line.
+      void services.sessionKey.current;
       const running = await startServer(services, listeners);
       // On the embedded database, admin commands of the CLI reach this process (src/control/).
       const control =
@@ -81,11 +83,12 @@ export function registerServeCommand(program: Command) {
 
 /**
  * What every worker must share that a single process would make up for
- * itself: the random session secret of a non-production run without
- * SESSION_SECRET (a cookie signed by one worker must verify on the others).
+ * itself: without SESSION_SECRET the workers read one secret file in the
+ * data directory, except on a `memory://` one, where they get one random
+ * secret for the run (a cookie signed by one worker must verify on the others).
  */
 function sharedWorkerEnv(config: Config): Record<string, string> {
-  if (config.SESSION_SECRET || config.NODE_ENV === 'production') return {};
+  if (config.SESSION_SECRET || !config.TASKSVC_DATA_DIR.startsWith('memory://')) return {};
   return { SESSION_SECRET: randomBytes(32).toString('base64url') };
 }
 
@@ -95,8 +98,8 @@ function clusterWarnings(config: Config): string[] {
   if (!config.REDIS_URL) {
     warnings.push('REDIS_URL is not set: rate limits count per worker (each allows RATE_LIMIT_PER_MINUTE); wake-ups go through the primary');
   }
-  if (!config.SESSION_SECRET && config.NODE_ENV !== 'production') {
-    warnings.push('SESSION_SECRET is not set: the workers share a random secret for this run (signed sessions end at restart)');
+  if (!config.SESSION_SECRET && config.TASKSVC_DATA_DIR.startsWith('memory://')) {
+    warnings.push('SESSION_SECRET is not set and the data directory is in memory: the workers share a random secret for this run (signed sessions end at restart)');
   }
   return warnings;
 }

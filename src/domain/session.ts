@@ -160,6 +160,16 @@ export async function revokeSessions(db: Db, userId: number): Promise<void> {
   });
 }
 
+/**
+ * Ends every session of every user (the session secret was rotated): a
+ * cookie of a running instance that has not yet read the new secret is
+ * refused by its row; answers how many ended.
+ */
+export async function revokeAllSessions(db: Db): Promise<number> {
+  const res = await db.session.updateMany({ where: { revokedAt: null }, data: { revokedAt: new Date() } });
+  return res.count;
+}
+
 /** Prisma query part: a user's sessions that can still be used, newest first (at most 200). */
 export function activeSessionsOf(userId: number) {
   return {

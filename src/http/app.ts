@@ -27,7 +27,6 @@ import { v1Routes } from './routes/v1/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
-import { sessionSecret } from '../auth/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
 import { liveStreamLimits } from './live-streams.ts';
@@ -146,11 +145,8 @@ export function createApp(services: Services) {
   mountWebApp(app);
   mountGraphiQLAssets(app);
 
-  const session = sessionSecret(services.config);
-  if (session.source === 'process-random') {
-    logger.warn('SESSION_SECRET is not set: signed sessions use a random per-process secret (they end at restart and are not shared between instances)');
-  } else if (session.source === 'disabled') {
-    logger.warn('SESSION_SECRET is not set: signed sessions are disabled (POST /api/auth/session answers 404)');
+  if (services.sessionKey.source === 'process-random') {
+    logger.warn('SESSION_SECRET is not set and the data directory is in memory: signed sessions use a random per-process secret (they end at restart)');
   }
   const limiter = createRateLimiter(services.config, logger);
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
@@ -159,17 +155,16 @@ export function createApp(services: Services) {
   app.use(requestTimeout(services.config.REQUEST_TIMEOUT_MS));
   app.use(
     authMiddleware(services, {
-      sessionSecret: session.secret,
       limiter,
       origins,
       publicRoutes: routes.filter((r) => r.def.public).map((r) => ({ method: r.def.method, fullPath: r.fullPath })),
     }),
   );
-  const { startSession } = mountSessionRoutes(app, services, session.secret, origins);
+  const { startSession } = mountSessionRoutes(app, services, origins);
   mountInviteRoutes(app, services, origins, startSession);
 
   app.use('/graphql', graphqlParamsGuard());
-  app.use('/graphql', liveStreamLimits(services, connections, session.secret));
+  app.use('/graphql', liveStreamLimits(services, connections));
   app.on(['GET', 'POST'], '/graphql', async (c) => {
     const res = await yoga.fetch(c.req.raw, { viewer: c.get('viewer'), requestId: c.get('requestId') });
     // The GraphiQL page (a GET for HTML).

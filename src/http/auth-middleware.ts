@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { clearedSessionCookies, requestHost } from '../auth/cookies.ts';
+import type { SessionKey } from '../auth/session-secret.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import { authenticateBearer } from '../domain/api-key.ts';
 import { identifyByCookies } from '../domain/cookie-identity.ts';
@@ -64,14 +65,14 @@ export interface CallerIdentity {
  */
 export async function identifyCaller(
   db: Db,
-  secret: Buffer | null,
+  sessionKey: SessionKey,
   creds: PresentedCredentials,
 ): Promise<CallerIdentity> {
   try {
     if (creds.authorization?.trim()) {
       return { viewer: await authenticateBearer(db, creds.authorization), failure: null, cookieFailure: false };
     }
-    const identity = await identifyByCookies(db, secret, creds.cookie ?? undefined);
+    const identity = await identifyByCookies(db, sessionKey.current, creds.cookie ?? undefined);
     if (identity.kind === 'session') return { viewer: identity.viewer, failure: null, cookieFailure: false };
     if (identity.kind === 'rejected') {
       return { viewer: null, failure: identity.error, cookieFailure: { sessionOnly: identity.sessionOnly } };
@@ -113,8 +114,6 @@ export function csrfRefusal(
 
 /** Options of {@link authMiddleware}. */
 export interface AuthOptions {
-  /** HMAC key of `svc_session`; null when sessions are disabled (every session cookie is then refused). */
-  sessionSecret: Buffer | null;
   /** Routes marked `public` (they authorise the request themselves, e.g. by admin password). */
   publicRoutes?: { method: string; fullPath: string }[];
   /** Rate limits; none when absent. */
@@ -154,7 +153,7 @@ export function authMiddleware(services: Services, opts: AuthOptions): Middlewar
       isPublicPath(c.req.method, path, c.req.header('accept')) ||
       publicRoutes.some((r) => r.method === c.req.method && r.pattern.test(path));
 
-    const caller = await identifyCaller(db, opts.sessionSecret, {
+    const caller = await identifyCaller(db, services.sessionKey, {
       authorization: c.req.header('authorization'),
       cookie: c.req.header('cookie'),
     });

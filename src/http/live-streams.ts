@@ -7,8 +7,8 @@ import type { AppEnv } from './env.ts';
 import type { LiveConnections } from './live-connections.ts';
 
 /** The identification an HTTP request was authenticated with (identifyCaller), re-run on its headers. */
-async function identifyAgain(services: Services, secret: Buffer | null, headers: Headers): Promise<Viewer | null> {
-  const caller = await identifyCaller(services.database.prisma, secret, {
+async function identifyAgain(services: Services, headers: Headers): Promise<Viewer | null> {
+  const caller = await identifyCaller(services.database.prisma, services.sessionKey, {
     authorization: headers.get('authorization') ?? undefined,
     cookie: headers.get('cookie') ?? undefined,
   });
@@ -24,7 +24,7 @@ async function identifyAgain(services: Services, secret: Buffer | null, headers:
  * user (revoked key or session, reset user) the stream ends: a final
  * `event: complete` and the response closes, ending the subscription.
  */
-export function liveStreamLimits(services: Services, connections: LiveConnections, sessionSecret: Buffer | null): MiddlewareHandler<AppEnv> {
+export function liveStreamLimits(services: Services, connections: LiveConnections): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const viewer = c.get('viewer');
     if (!viewer || !(c.req.header('accept') ?? '').includes('text/event-stream')) return next();
@@ -61,7 +61,7 @@ export function liveStreamLimits(services: Services, connections: LiveConnection
         timer = setInterval(async () => {
           let now: Viewer | null = null;
           try {
-            now = await identifyAgain(services, sessionSecret, headers);
+            now = await identifyAgain(services, headers);
           } catch (err) {
             if (errorCodeOf(err) !== 'UNAUTHENTICATED') return; // a database hiccup is not a revocation
           }

@@ -3,7 +3,6 @@ import type { GraphQLSchema } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import type { Viewer } from '../auth/viewer.ts';
-import { sessionSecret } from '../auth/session.ts';
 import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { AppError, UnauthenticatedError, errorCodeOf } from '../errors.ts';
 import type { DocumentCache } from '../graphql/document-cache.ts';
@@ -77,7 +76,6 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
   const { config, logger } = services;
   const db = services.database.prisma;
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: config.MAX_BODY_BYTES });
-  const secret = sessionSecret(config).secret;
   const origins = originPolicy(config);
   const sockets = serveGraphqlWs<Extra>(
     wss,
@@ -93,7 +91,7 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
         const extra = ctx.extra;
         // The same identification at connect, before each operation and on every re-check.
         extra.identify = async () => {
-          const caller = await identifyCaller(db, secret, { authorization, cookie: cookiesCount ? headers.cookie : undefined });
+          const caller = await identifyCaller(db, services.sessionKey, { authorization, cookie: cookiesCount ? headers.cookie : undefined });
           if (caller.viewer) return caller.viewer;
           throw caller.failure ?? new UnauthenticatedError();
         };

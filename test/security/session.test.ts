@@ -281,24 +281,9 @@ describe('GET /api/session/verify', () => {
 });
 
 describe('without SESSION_SECRET', () => {
-  it('in production sessions are disabled: 404 on create, every session cookie 401', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: '' } });
-    try {
-      const { user, key } = await makeUserWithKey(prod.db);
-      const res = await prod.fetch('/api/auth/session', { method: 'POST', key });
-      expect(res.status).toBe(404);
-      expect((await res.json()).details.code).toBe('sessions_disabled');
-      const cookie = cookieHeader({ identity: user.id, session: sign(user.id, 0, now() + 60) });
-      await expect401(await prod.fetch('/api/mcp/user/context', { headers: { cookie } }), {
-        code: 'sessions_disabled',
-      });
-    } finally {
-      await prod.close();
-    }
-  });
-
-  it('outside production a per-process secret is used: sessions work', async () => {
-    const dev = await createTestApp({ env: { NODE_ENV: 'development', SESSION_SECRET: '' } });
+  // On disk the secret is kept in the data directory (test/cli/session-secret.test.ts); in memory it is per process.
+  it.each(['development', 'production'])('%s, data directory in memory: a per-process secret is used: sessions work', async (env) => {
+    const dev = await createTestApp({ env: { NODE_ENV: env, SESSION_SECRET: '' } });
     try {
       const { user, key } = await makeUserWithKey(dev.db);
       const s = await startSession(dev, key);

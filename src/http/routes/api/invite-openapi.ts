@@ -39,8 +39,8 @@ export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
           'without a password gets the one given. The person joins the team (and its boards) and is signed in exactly as by ' +
           '`POST /api/auth/login`: the same answer and the `svc_session` (HttpOnly) and `nookies_user` cookies. An unknown, ' +
           'expired, revoked or used token answers one 400 naming `token` (`invalid_invite`). Every attempt is charged to the ' +
-          'client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`; ' +
-          'with SESSION_SECRET unset, sessions are disabled (404 `sessions_disabled`). When an account for the email ' +
+          'client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`. ' +
+          'When an account for the email ' +
           'is made while the invite is being accepted (another invite, an admin), the answer is 409 `account_exists` ' +
           'and the invite stays usable with that account’s password.',
         tags: ['auth'],
@@ -52,7 +52,7 @@ export function inviteOpenApiPaths(): Record<string, Record<string, unknown>> {
             description: 'Signed in; `Set-Cookie` carries `svc_session` and `nookies_user`.',
             content: { 'application/json': { schema: jsonSchemaOf(signInAnswer, 'output') } },
           },
-          // 404: sessions are disabled (SESSION_SECRET unset); 409: the account was made meanwhile.
+          // 409: the account was made meanwhile.
           ...errorResponsesOf([...EVERY_ROUTE, 'NOT_FOUND', 'CONFLICT']),
         },
       },

@@ -49,8 +49,7 @@ const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaO
 /** `paths` entries of the session routes. */
 export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
   // (Here, not at module level: openapi.ts imports this file, so EVERY_ROUTE is not there yet when it loads.)
-  // 404: starting a session with SESSION_SECRET unset (`sessions_disabled`); signing out of a session row
-  // removed meanwhile.
+  // 404: signing out of a session row removed meanwhile.
   const errors: ErrorCode[] = [...EVERY_ROUTE, 'NOT_FOUND'];
   return {
     [LOGIN_PATH]: {
@@ -61,7 +60,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
           'Public. Sets the `svc_session` (HttpOnly) and `nookies_user` cookies, SameSite=Lax, for SESSION_TTL_HOURS. ' +
           'A wrong email and a wrong password answer one identical 401 (`invalid_credentials`). Failed attempts slow ' +
           'down the account and the client IP: 429 `login_throttled` with `Retry-After` (seconds). A foreign `Origin` ' +
-          'is 403 `csrf`; with SESSION_SECRET unset, sessions are disabled (404 `sessions_disabled`).',
+          'is 403 `csrf`.',
         tags: ['auth'],
         security: [],
         parameters: [],
@@ -88,7 +87,7 @@ export function sessionOpenApiPaths(): Record<string, Record<string, unknown>> {
         description:
           'The same cookies and answer as `POST /api/auth/login`, for the key’s user (for the CLI and tools). Only an ' +
           'API key may start one: a session cannot mint another (401 `key_required`). The session ends when its key ' +
-          'is revoked and cannot manage keys. With SESSION_SECRET unset: 404 `sessions_disabled`.',
+          'is revoked and cannot manage keys.',
         tags: ['auth'],
         security: [{ bearerAuth: [] }],
         parameters: [],

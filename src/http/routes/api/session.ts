@@ -52,7 +52,6 @@ import { clientIp } from '../../rate-limit.ts';
 export function mountSessionRoutes(
   app: Hono<AppEnv>,
   services: Services,
-  secret: Buffer | null,
   origins: OriginPolicy,
 ): { startSession: StartSession } {
   const db = services.database.prisma;
@@ -60,7 +59,7 @@ export function mountSessionRoutes(
 
   /** Starts a session for `userId` and sets its cookies on `c`. */
   const startSession: StartSession = async (c, userId, method, apiKeyId) => {
-    const session = await createSession(db, secret, userId, ttlSeconds, {
+    const session = await createSession(db, services.sessionKey.current, userId, ttlSeconds, {
       method,
       apiKeyId,
       userAgent: c.req.header('user-agent') ?? null,
@@ -131,7 +130,7 @@ export function mountSessionRoutes(
     answer(c, async () => {
       const token = parseCookies(c.req.header('cookie')).get(SESSION_COOKIE);
       if (token === undefined) return { success: true, valid: false, user: null, expiresAt: null, reason: 'missing' };
-      const check = await checkSession(db, secret, token);
+      const check = await checkSession(db, services.sessionKey.current, token);
       if (!check.ok) {
         for (const cookie of clearedSessionCookies(requestHost(c.req)))
           c.header('set-cookie', cookie, { append: true });
