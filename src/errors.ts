@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
+  | 'PRECONDITION_FAILED'
   | 'UNPROCESSABLE'
   | 'GONE'
   | 'PAYLOAD_TOO_LARGE'
@@ -26,6 +27,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   GONE: 410,
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
@@ -77,6 +79,13 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   constructor(message: string, field: string | null = null, detail = 'conflict') {
     super('CONFLICT', message, field, detail);
+  }
+}
+
+/** A request condition (`If-Match`) that the resource no longer meets (412); nothing was written. */
+export class PreconditionFailedError extends AppError {
+  constructor(message: string, field: string | null = 'If-Match', detail = 'stale_version') {
+    super('PRECONDITION_FAILED', message, field, detail);
   }
 }
 

@@ -114,7 +114,7 @@ async function recordChanges(tx: Tx, actorId: number, task: TaskWithProject, add
   if (newUsers.length) {
     await notifyAssigned(tx, { task: { id: task.id, ticketNumber, title: task.title }, userIds: newUsers, actorId });
   }
-  await tx.task.update({ where: { id: task.id }, data: { updatedAt: new Date() } });
+  await tx.task.update({ where: { id: task.id }, data: { updatedAt: new Date(), version: { increment: 1 }, updatedById: actorId } });
 }
 
 /**

@@ -174,7 +174,7 @@ export async function deleteLabel(
       data: { labelId: label.id, name: label.name },
     });
     if (tasks.length) {
-      await tx.task.updateMany({ where: { id: { in: tasks.map((t) => t.id) } }, data: { updatedAt: new Date() } });
+      await tx.task.updateMany({ where: { id: { in: tasks.map((t) => t.id) } }, data: { updatedAt: new Date(), version: { increment: 1 } } });
       const byName = (a: string, b: string) => a.localeCompare(b);
       const events: TaskEventInput[] = tasks.map((t) => {
         const from = t.labels.map((l) => l.label.name).sort(byName);

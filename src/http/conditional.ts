@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ValidationError } from '../errors.ts';
 
 /**
  * The entity tag of a JSON body: a hash of its bytes, so equal answers have
@@ -42,4 +43,29 @@ export function pageOf(body: unknown): { total: number; limit: number; offset: n
   const b = body as Record<string, unknown> | null;
   if (!b || typeof b.total !== 'number' || typeof b.limit !== 'number' || typeof b.offset !== 'number') return null;
   return { total: b.total, limit: b.limit, offset: b.offset };
+}
+
+/** The request header naming the version an update edits (error bodies name it so). */
+export const IF_MATCH_HEADER = 'If-Match';
+
+/** An `ETag` that carries the version of what it tags (see `RouteDef.etagVersion`). */
+export function versionedEtag(version: number, text: string): string {
+  return `"${version}-${etagOf(text).slice(1)}`;
+}
+
+/**
+ * The version an `If-Match` header names: undefined for none or `*` (any
+ * current version); null for a tag that is not one of {@link versionedEtag}'s
+ * (a weak tag included: If-Match compares strongly), which matches nothing.
+ * Several tags are refused (one version is edited at a time).
+ */
+export function ifMatchVersion(header: string | undefined): number | undefined | null {
+  const value = header?.trim();
+  if (!value || value === '*') return undefined;
+  if (value.includes(',')) {
+    throw new ValidationError(IF_MATCH_HEADER, 'Give one entity tag in If-Match (the ETag of the version you edited).', 'invalid');
+  }
+  const m = /^"(\d{1,10})-[\w-]+"$/.exec(value);
+  const version = m ? Number(m[1]) : NaN;
+  return Number.isSafeInteger(version) && version >= 1 && version <= 2_147_483_647 ? version : null;
 }

@@ -2,14 +2,15 @@ import { type DocumentNode, type GraphQLSchema, execute, validate } from 'graphq
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
-import { ValidationError } from '../errors.ts';
+import { PreconditionFailedError, ValidationError } from '../errors.ts';
 import type { Db } from '../db/client.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER, parseIdempotencyKey, requestFingerprint, runIdempotent } from '../domain/idempotency.ts';
 import { toValidationError } from '../domain/validate.ts';
 import { assertSafeInput } from '../domain/text-input.ts';
 import type { Services } from '../services.ts';
 import type { AppEnv } from './env.ts';
-import { etagOf, noneMatch, pageLinks, pageOf } from './conditional.ts';
+import { IF_MATCH_HEADER, etagOf, ifMatchVersion, noneMatch, pageLinks, pageOf, versionedEtag } from './conditional.ts';
+import { StaleVersionError } from '../domain/task/version.ts';
 import { retryAfterOf, snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
 
@@ -75,7 +76,8 @@ function publicFieldName(def: RouteDef, field: string): string {
   // Own keys only: a body key such as `valueOf` must not find Object.prototype's.
   const named = (name: string) => (def.fieldNames && Object.hasOwn(def.fieldNames, name) ? def.fieldNames[name] : undefined);
   if (named(field)) return named(field)!;
-  if (field === IDEMPOTENCY_HEADER) return field;
+  // Headers keep their own spelling.
+  if (field === IDEMPOTENCY_HEADER || field === IF_MATCH_HEADER) return field;
   const bare = field.replace(/^input\./, '');
   return named(bare) ?? snakeCase(bare);
 }
@@ -91,6 +93,9 @@ function publicFieldName(def: RouteDef, field: string): string {
 export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema: GraphQLSchema, services: Services) {
   const { def } = route;
   const db = services.database.prisma;
+  // Set by the operation when the route tags its answers with a version (etagVersion).
+  let version: number | undefined;
+  let ifMatch: number | undefined;
   try {
     // Only `public` routes run without a viewer (they authorise the request themselves); their input has viewer null.
     if (!c.get('viewer') && !def.public) throw new Error('route reached without a viewer');
@@ -102,6 +107,13 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
       headers: Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v])),
       viewer,
     };
+    if (def.ifMatch) {
+      const named = ifMatchVersion(input.headers['if-match']);
+      if (named === null) {
+        throw new PreconditionFailedError('If-Match names no version this resource has: send the ETag of a GET of it.');
+      }
+      input.ifMatch = ifMatch = named;
+    }
     if (def.requiresSession?.(input)) requireSessionViewer(viewer);
     const status = def.status ?? 200;
     /** Executes the operation on `on` (the client, or the keyed request's transaction) and shapes its answer. */
@@ -113,6 +125,7 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
         contextValue: { db: on, services, viewer, requestId: c.get('requestId') },
       });
       if (result.errors?.length) throw result.errors[0];
+      if (def.etagVersion) version = def.etagVersion(result.data);
       return def.toBody(result.data, input) as object;
     };
 
@@ -120,7 +133,9 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     const keyHeader = def.idempotent && viewer ? c.req.header(IDEMPOTENCY_HEADER) : undefined;
     if (keyHeader === undefined) {
       const body = await operate(db);
-      return def.method === 'GET' ? conditionalJson(c, body, status) : c.json(body, status as 200);
+      if (def.method === 'GET') return conditionalJson(c, body, status, version);
+      if (version !== undefined) c.header('ETag', versionedEtag(version, JSON.stringify(body)));
+      return c.json(body, status as 200);
     }
     const key = parseIdempotencyKey(keyHeader);
     const fingerprint = requestFingerprint(def.method, c.req.path, input.body);
@@ -133,12 +148,19 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
     await services.faults?.afterIdempotentCommit?.();
     if (answer.replayed) c.header(REPLAYED_HEADER, 'true');
     return c.json(answer.body as object, answer.status as 200);
-  } catch (err) {
+  } catch (caught) {
+    // HTTP's answer to a stale If-Match is 412; the same refusal without the header stays 409.
+    const err = ifMatch !== undefined && staleVersionOf(caught) ? new PreconditionFailedError((caught as Error).message) : caught;
     const { status, body } = toErrorResponse(err, c.get('logger'), (f) => publicFieldName(def, f));
     const retryAfter = retryAfterOf(err);
     if (retryAfter !== null) c.header('Retry-After', String(retryAfter));
     return c.json(body, status as 400);
   }
+}
+
+/** Whether an error (as graphql-js hands it on) is a stale `expectedVersion`. */
+function staleVersionOf(err: unknown): boolean {
+  return err instanceof StaleVersionError || (err as { originalError?: unknown })?.originalError instanceof StaleVersionError;
 }
 
 /**
@@ -147,9 +169,9 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
  * body. The operation still runs: the 304 saves the transfer and the client's
  * parsing, not the query.
  */
-function conditionalJson(c: Context<AppEnv>, body: object, status: number) {
+function conditionalJson(c: Context<AppEnv>, body: object, status: number, version?: number) {
   const text = JSON.stringify(body);
-  const etag = etagOf(text);
+  const etag = version === undefined ? etagOf(text) : versionedEtag(version, text);
   c.header('ETag', etag);
   c.header('Cache-Control', 'private, no-cache');
   const page = pageOf(body);

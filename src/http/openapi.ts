@@ -43,6 +43,9 @@ const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   METHOD_NOT_ALLOWED: 'A known path asked with a method it does not answer; `Allow` lists those it does.',
   CONFLICT: 'Conflicts with the current state (duplicate name, last section, key in use).',
   GONE: 'Removed on purpose.',
+  PRECONDITION_FAILED:
+    '`If-Match` names a version the resource no longer has (`details.code: stale_version`): someone changed it ' +
+    'meanwhile and nothing was written. GET it again (new `ETag`), reapply the change, send it with that tag.',
   PAYLOAD_TOO_LARGE: 'The body is larger than MAX_BODY_BYTES.',
   UNPROCESSABLE: 'An Idempotency-Key reused with another body.',
   RATE_LIMITED: 'Too many requests; `Retry-After` says when to retry.',
@@ -129,6 +132,22 @@ function getHeaders(def: RouteDef): JsonSchema {
   };
 }
 
+/** `ETag` of an answer whose resource has a version (RouteDef.etagVersion). */
+const VERSIONED_ETAG = {
+  description: '`"<version>-<hash>"`: tag of this version of the resource; send it in `If-Match` to update exactly this version.',
+  schema: { type: 'string' },
+};
+
+/** The `If-Match` header of a route that honours it (RouteDef.ifMatch). */
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The `ETag` of the version you edited (one tag, or `*` for any). Changed since: 412 PRECONDITION_FAILED, nothing written.',
+  schema: { type: 'string' },
+};
+
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } };
 
 /** Codes that share an HTTP status answer one response named by them all (`TIMEOUT_OR_UNAVAILABLE`). */
@@ -200,12 +219,16 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       tags: [def.tag],
       // A public route authorises the request itself (e.g. the admin password header).
       ...(def.public ? { security: [] } : {}),
-      parameters: [...parametersOf(def.params, 'path'), ...parametersOf(def.query, 'query')],
+      parameters: [
+        ...parametersOf(def.params, 'path'),
+        ...parametersOf(def.query, 'query'),
+        ...(def.ifMatch ? [IF_MATCH_PARAMETER] : []),
+      ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
         [status]: {
           description: 'Success',
-          ...(def.method === 'GET' ? { headers: getHeaders(def) } : {}),
+          ...(def.method === 'GET' ? { headers: getHeaders(def) } : def.etagVersion ? { headers: { ETag: VERSIONED_ETAG } } : {}),
           content: { 'application/json': { schema: jsonSchemaOf(def.response, 'output') ?? { type: 'object' } } },
         },
         ...(def.method === 'GET'

@@ -12,6 +12,8 @@ export interface RouteInput<P, Q, B> {
   body: B;
   /** Request headers (lower-case names). */
   headers: Record<string, string>;
+  /** The version `If-Match` names, on routes that honour it (undefined: no header, or `*`). */
+  ifMatch?: number;
   viewer: Viewer;
 }
 
@@ -69,6 +71,19 @@ export interface RouteDef<P = any, Q = any, B = any, D = any, V = any> {
    * transport (the user directory, API keys) live in the GraphQL resolvers.
    */
   requiresSession?: (input: RouteInput<P, Q, B>) => boolean;
+  /**
+   * The version of the resource an answer shows: its `ETag` is then
+   * `"<version>-<hash of the body>"` (GET and success answers alike), so a
+   * client can send it back in `If-Match` (see {@link RouteDef.ifMatch}).
+   */
+  etagVersion?: (data: D) => number;
+  /**
+   * Honours `If-Match` (an `ETag` of {@link RouteDef.etagVersion}'s form, or
+   * `*`): `toVariables` reads the version it names from `input.ifMatch`, and
+   * a stale one is answered 412 PRECONDITION_FAILED; a tag of another form
+   * can never match (412 before anything runs). A list is refused (400).
+   */
+  ifMatch?: boolean;
   /**
    * Honours an optional `Idempotency-Key` header (rules in
    * src/domain/idempotency.ts): successes are stored and replayed for 24 h.

@@ -31,6 +31,7 @@ const REST_TASK_KEYS = [
   'title',
   'unique_index',
   'updatedAt',
+  'version',
 ];
 
 
@@ -102,6 +103,7 @@ describe('REST task routes', () => {
       comment_count: 1,
       createdAt: expect.stringMatching(ISO_TIMESTAMP),
       updatedAt: expect.stringMatching(ISO_TIMESTAMP),
+      version: 1,
     });
     const defaults = await (await t.fetch(`/api/v1/tasks?project_id=${project.id}`, { key })).json();
     expect(defaults).toMatchObject({ limit: 50, offset: 0, total: 2 });

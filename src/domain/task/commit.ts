@@ -26,7 +26,7 @@ export function changedFieldWords(changes: Changes): string[] {
 
 /**
  * The one way a task change on its own board is committed: writes `patch`
- * with a new `updatedAt`, records `task.updated` `{changes}` in the outbox
+ * with a new `updatedAt`, the next `version` and the actor as `updatedById`, records `task.updated` `{changes}` in the outbox
  * and gives the watchers an inbox entry naming the changed fields (none when
  * only quiet fields changed), all in the caller's transaction. `changes` must
  * not be empty (an update that changes nothing writes nothing). A task read
@@ -39,7 +39,10 @@ export async function commitTaskChanges(
   changes: Changes,
   patch: Prisma.TaskUncheckedUpdateInput = {},
 ): Promise<Task> {
-  const updated = await tx.task.update({ where: { id: task.id }, data: { ...patch, updatedAt: new Date() } });
+  const updated = await tx.task.update({
+    where: { id: task.id },
+    data: { ...patch, updatedAt: new Date(), version: { increment: 1 }, updatedById: actorId },
+  });
   const ticketPrefix =
     task.project?.ticketPrefix ??
     (await tx.project.findUniqueOrThrow({ where: { id: task.projectId }, select: { ticketPrefix: true } })).ticketPrefix;

@@ -59,7 +59,7 @@ export async function deleteTask(db: DbOrTx, actorId: number, ref: TaskRef): Pro
     }
     const ticket = (uniqueIndex: number) => ticketNumberOf(task.project.ticketPrefix, uniqueIndex);
     // The foreign key would unlink them too; doing it here gives them a new updatedAt.
-    await tx.task.updateMany({ where: { parentId: task.id }, data: { parentId: null, updatedAt: new Date() } });
+    await tx.task.updateMany({ where: { parentId: task.id }, data: { parentId: null, updatedAt: new Date(), version: { increment: 1 } } });
     await tx.task.delete({ where: { id: task.id } });
     const events: TaskEventInput[] = [
       {

@@ -140,7 +140,7 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
     SELECT task."id", task."projectId", task."sectionId", task."uniqueIndex", task."title", task."description",
       task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
-      task."createdAt", task."updatedAt", counter."ticketNumber", counter."ticketPrefix",
+      task."createdAt", task."updatedAt", task."version", task."updatedById", counter."ticketNumber", counter."ticketPrefix",
       section."projectId" AS "s_projectId", section."title" AS "s_title", section."ranking" AS "s_ranking",
       section."visible" AS "s_visible", section."deletedAt" AS "s_deletedAt", section."createdAt" AS "s_createdAt",
       section."updatedAt" AS "s_updatedAt"

@@ -59,12 +59,12 @@ export async function moveTask(db: DbOrTx, actorId: number, ref: TaskRef, input:
     // Subtasks stay on the old board as top-level tasks, each with its own event (as on a delete):
     // one UPDATE … RETURNING finds and unlinks them (usually none).
     const leftBehind = await tx.$queryRaw<{ id: number; uniqueIndex: number }[]>`
-      UPDATE "Task" SET "parentId" = NULL, "updatedAt" = ${new Date()}::timestamp(3)
+      UPDATE "Task" SET "parentId" = NULL, "updatedAt" = ${new Date()}::timestamp(3), "version" = "version" + 1
       WHERE "parentId" = ${task.id} AND "projectId" <> ${data.targetProjectId}
       RETURNING "id", "uniqueIndex"`;
     const updated = await tx.task.update({
       where: { id: task.id },
-      data: { projectId: data.targetProjectId, sectionId: section.id, position: null, uniqueIndex, parentId: null },
+      data: { projectId: data.targetProjectId, sectionId: section.id, position: null, uniqueIndex, parentId: null, version: { increment: 1 }, updatedById: actorId },
     });
 
     const toTicket = ticketNumberOf(ticketPrefix, uniqueIndex);

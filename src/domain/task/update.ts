@@ -19,6 +19,7 @@ import { writeTaskLabels } from './labels.ts';
 import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
 import { TASK_IN_HAND, type TaskInHand } from './task-in-hand.ts';
+import { requireTaskVersion } from './version.ts';
 import { type TaskRef, resolveTaskRef } from './task-ref.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
@@ -44,6 +45,8 @@ export const updateTaskInput = z.object({
   labelIds: z.array(idField()).max(TASK_LIMITS.labelsMax).nullish(),
   /** Makes the task a subtask of another task of its project; null makes it a top-level task. */
   parentId: idField().nullish(),
+  /** The task's `version` this update was made from; another one now → StaleVersionError, nothing written. */
+  expectedVersion: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
 
@@ -57,7 +60,8 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
  * the watchers. Nothing changed → nothing written, the task is returned as is.
  * `labelIds` replaces the labels (the change reads `labels: {from, to}` in
  * label names); `parentId` must be another task of the same project that is
- * not below this one.
+ * not below this one. With `expectedVersion` the update applies only to that
+ * version of the task (the row is locked, then compared): lost-update protection.
  */
 export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<TaskInHand> {
   const data = parseInput(updateTaskInput, input);
@@ -66,7 +70,14 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
   const description = data.description !== undefined ? html : undefined;
 
   return inTransaction(db, async (tx) => {
-    const task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
+    let task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
+    if (data.expectedVersion !== undefined) {
+      await requireTaskVersion(tx, task.id, data.expectedVersion);
+      // Changed between the read and the lock, to the very version named: compare with that one.
+      if (task.version !== data.expectedVersion) {
+        task = { ...task, ...(await tx.task.findUniqueOrThrow({ where: { id: task.id }, include: TASK_IN_HAND })) };
+      }
+    }
     let section = task.section;
     const changes: Changes = {};
     const patch: Prisma.TaskUncheckedUpdateInput = {};

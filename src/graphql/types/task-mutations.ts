@@ -71,6 +71,13 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
         'Makes the task a subtask of this task of the same project (not the task itself nor one of its subtasks: ' +
         'VALIDATION `parent_cycle`); null makes it a top-level task.',
     }),
+    expectedVersion: t.int({
+      description:
+        'The task’s `version` you edited (read with the task). When the task has another version now (someone changed it ' +
+        'meanwhile) nothing is written: CONFLICT `stale_version`, with the task as it is now in `extensions.current` ' +
+        '`{version, title, description, updatedAt, updatedBy {id, displayName}}`. Omitted: the update applies to whatever ' +
+        'the task holds (last write wins).',
+    }),
   }),
 });
 

@@ -153,6 +153,13 @@ export const TaskType = builder.prismaObject('Task', {
     createdBy: t.relation('createdBy', { nullable: true, description: 'Creator (null once the account is gone).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change of a task field.' }),
+    version: t.exposeInt('version', {
+      description: 'Grows by one with every change of the task; `updateTask` names it as `expectedVersion` to refuse a stale write.',
+    }),
+    updatedBy: t.relation('updatedBy', {
+      nullable: true,
+      description: 'Who made the latest change (null: none since creation, or the account is gone).',
+    }),
     commentCount: t.relationCount('comments', { description: 'Number of comments.' }),
   }),
 });

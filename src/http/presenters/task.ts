@@ -198,6 +198,7 @@ export const REST_TASK_FIELDS = graphql(`
     commentCount
     createdAt
     updatedAt
+    version
   }
 `);
 
@@ -226,6 +227,7 @@ export function restTask(t: RestTaskFieldsFragment) {
     comment_count: t.commentCount,
     createdAt: t.createdAt,
     updatedAt: t.updatedAt,
+    version: t.version,
   };
 }
 
@@ -257,6 +259,9 @@ export const restTaskSchema = z.object({
   comment_count: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  version: z
+    .number()
+    .describe('Grows by one with every change; the number before the dash of the task’s `ETag`, which `If-Match` on `PATCH` names.'),
 });
 
 /** `{success, task}`: the answer of every REST route that returns one task. */

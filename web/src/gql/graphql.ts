@@ -145,6 +145,8 @@ export type UpdateTaskInput = {
   estimateMinutes?: number | null | undefined;
   /** T-shirt size; null clears it. */
   estimateSize?: number | null | undefined;
+  /** The task’s `version` you edited (read with the task). When the task has another version now (someone changed it meanwhile) nothing is written: CONFLICT `stale_version`, with the task as it is now in `extensions.current` `{version, title, description, updatedAt, updatedBy {id, displayName}}`. Omitted: the update applies to whatever the task holds (last write wins). */
+  expectedVersion?: number | null | undefined;
   /** Replaces the image URLs. */
   images?: Array<string> | null | undefined;
   /** Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some. */

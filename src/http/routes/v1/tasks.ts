@@ -95,6 +95,7 @@ export const getTaskRoute = route({
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
   toBody: (data) => ({ success: true, task: restTask(data.task) }),
+  etagVersion: (data) => data.task.version,
 });
 
 /** POST /api/v1/tasks. */
@@ -143,7 +144,10 @@ export const updateTaskRoute = route({
     '`status`, `due_date`, `images`, `attachments`, `label_ids` (replaces the labels; `[]` removes them all), ' +
     '`parent_id` (a task of the same project, not the task or one of its subtasks; null: top-level). `null` clears ' +
     'priority, estimate and due date. Only a real change sets `updatedAt`, emits `task.updated` and notifies ' +
-    'watchers. Answer `{success, task}`.',
+    'watchers. Answer `{success, task}` with the new `ETag`. Lost-update protection: send `If-Match` with the `ETag` of ' +
+    'the version you edited (from `GET /api/v1/tasks/{id}` or an earlier update); when the task has changed since, ' +
+    'nothing is written and the answer is 412 PRECONDITION_FAILED (`details.code: stale_version`). Without `If-Match` ' +
+    'the last write wins.',
   document: graphql(`
     mutation RestUpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {
       updateTask(ref: $ref, input: $input) { ...RestTaskFields }
@@ -158,14 +162,18 @@ export const updateTaskRoute = route({
   }),
   response: oneTask,
   fieldNames: { ...TASK_FIELD_NAMES, taskId: 'id' },
-  toVariables: ({ params, body }) => {
+  toVariables: ({ params, body, ifMatch }) => {
     refuseLabelNames(body);
     const input: Record<string, unknown> = updateInputOf(body, body.section_id);
     if (body.label_ids !== undefined) input.labelIds = body.label_ids;
     if (body.parent_id !== undefined) input.parentId = body.parent_id;
+    if (ifMatch !== undefined) input.expectedVersion = ifMatch;
     return { ref: { taskId: params.id }, input };
   },
   toBody: (data) => ({ success: true, task: restTask(data.updateTask) }),
+  etagVersion: (data) => data.updateTask.version,
+  ifMatch: true,
+  errors: ['PRECONDITION_FAILED'],
 });
 
 /** POST /api/v1/tasks/{id}/move. */
