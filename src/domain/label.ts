@@ -12,10 +12,26 @@ import { idField, NAME_LIMITS } from './fields.ts';
 /** Label name rule (spec 2.3a, 8): 1 to 100 characters after trimming. */
 export const labelName = () => z.string().trim().min(1).max(NAME_LIMITS.labelNameMax);
 
+/** What a stored label colour looks like: a hex colour `#rrggbb`. */
+export const LABEL_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
+
+/**
+ * A label's display colour: `#rrggbb` (any case; stored lower case), or null
+ * for none. Only this form: a colour is drawn into the page's styles, where
+ * any other CSS value (names, functions, `url(…)`) has no place.
+ */
+export const labelColor = () =>
+  z
+    .string()
+    .trim()
+    .max(NAME_LIMITS.labelColorMax)
+    .transform((c) => c.toLowerCase())
+    .pipe(z.string().regex(LABEL_COLOR_PATTERN, 'must be a hex colour #rrggbb (e.g. #d73a4a)'));
+
 const createLabelInput = z.object({
   projectId: idField(),
   name: labelName(),
-  color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish(),
+  color: labelColor().nullish(),
 });
 
 /** The error for a name already used on the board. */
@@ -88,7 +104,7 @@ async function requireLabel(db: Pick<Db, 'label'>, userId: number, labelId: numb
   return label;
 }
 
-const updateLabelInput = z.object({ name: labelName().optional(), color: z.string().trim().max(NAME_LIMITS.labelColorMax).nullish() });
+const updateLabelInput = z.object({ name: labelName().optional(), color: labelColor().nullish() });
 export type UpdateLabelInput = z.input<typeof updateLabelInput>;
 
 /**

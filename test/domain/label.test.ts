@@ -23,21 +23,24 @@ const withoutActor = (data: unknown) => {
 describe('createLabel', () => {
   it('stores the trimmed name and colour (none: null) with a label.created event', async () => {
     const { user, project } = await board();
-    const red = await createLabel(db, user.id, { projectId: project.id, name: ' Bug ', color: ' #f00 ' });
+    const red = await createLabel(db, user.id, { projectId: project.id, name: ' Bug ', color: ' #D73A4A ' });
     const plain = await createLabel(db, user.id, { projectId: project.id, name: 'ui' });
-    expect(red).toMatchObject({ projectId: project.id, name: 'Bug', color: '#f00' });
+    expect(red).toMatchObject({ projectId: project.id, name: 'Bug', color: '#d73a4a' });
     expect(plain.color).toBeNull();
     const events = await boardEvents(project.id, 'label.created');
     expect(events.map((e) => [e.actorId, withoutActor(e.data)])).toEqual([
-      [user.id, { labelId: red.id, name: 'Bug', color: '#f00' }],
+      [user.id, { labelId: red.id, name: 'Bug', color: '#d73a4a' }],
       [user.id, { labelId: plain.id, name: 'ui', color: null }],
     ]);
   });
 
-  it('colour: 50 characters accepted, 51 refused; the same name on another board is fine', async () => {
+  it('colour: only #rrggbb (else VALIDATION on color, nothing written); the same name on another board is fine', async () => {
     const { user, project } = await board();
-    await createLabel(db, user.id, { projectId: project.id, name: 'a', color: 'c'.repeat(50) });
-    await expectAppError(createLabel(db, user.id, { projectId: project.id, name: 'b', color: 'c'.repeat(51) }), 'VALIDATION', 'color', 'too_big');
+    await createLabel(db, user.id, { projectId: project.id, name: 'a', color: '#00ff7f' });
+    for (const color of ['red', '#f00', '#00ff7', '#00ff7f0', '#00gg7f', '00ff7f', 'url(x)', '', '#'.repeat(51)]) {
+      await expectAppError(createLabel(db, user.id, { projectId: project.id, name: 'b', color }), 'VALIDATION', 'color');
+    }
+    expect(await db.label.count({ where: { projectId: project.id } })).toBe(1);
     const other = await makeOwnedProject(db);
     await createLabel(db, other.user.id, { projectId: other.project.id, name: 'A' });
     await expectAppError(createLabel(db, user.id, { projectId: project.id, name: 'A' }), 'CONFLICT', 'name', 'duplicate');
@@ -89,10 +92,10 @@ describe('listing labels', () => {
 describe('updateLabel', () => {
   it('renames and recolours with one label.updated event of the real changes; tasks keep the label', async () => {
     const { user, project } = await board();
-    const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug', color: 'red' });
+    const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug', color: '#d73a4a' });
     const task = await createTask(db, user.id, { projectId: project.id, title: 't', labelIds: [label.id] });
-    const renamed = await updateLabel(db, user.id, label.id, { name: ' defect ', color: 'red' });
-    expect(renamed).toMatchObject({ id: label.id, name: 'defect', color: 'red' });
+    const renamed = await updateLabel(db, user.id, label.id, { name: ' defect ', color: '#D73A4A' });
+    expect(renamed).toMatchObject({ id: label.id, name: 'defect', color: '#d73a4a' });
     const recoloured = await updateLabel(db, user.id, label.id, { color: null }, project.id);
     expect(recoloured).toMatchObject({ name: 'defect', color: null });
     const cased = await updateLabel(db, user.id, label.id, { name: 'Defect' });
@@ -100,7 +103,7 @@ describe('updateLabel', () => {
     const events = await boardEvents(project.id, 'label.updated');
     expect(events.map((e) => [e.actorId, withoutActor(e.data)])).toEqual([
       [user.id, { labelId: label.id, changes: { name: { from: 'bug', to: 'defect' } } }],
-      [user.id, { labelId: label.id, changes: { color: { from: 'red', to: null } } }],
+      [user.id, { labelId: label.id, changes: { color: { from: '#d73a4a', to: null } } }],
       [user.id, { labelId: label.id, changes: { name: { from: 'defect', to: 'Defect' } } }],
     ]);
     expect(await db.taskLabel.count({ where: { taskId: task.id, labelId: label.id } })).toBe(1);
@@ -111,19 +114,21 @@ describe('updateLabel', () => {
     const { user, project } = await board();
     const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug' });
     await createLabel(db, user.id, { projectId: project.id, name: 'ui' });
-    expect((await updateLabel(db, user.id, label.id, { color: 'red' })).color).toBe('red');
+    expect((await updateLabel(db, user.id, label.id, { color: '#0075CA' })).color).toBe('#0075ca');
+    await expectAppError(updateLabel(db, user.id, label.id, { color: 'blue' }), 'VALIDATION', 'color');
+    expect((await db.label.findUniqueOrThrow({ where: { id: label.id } })).color).toBe('#0075ca');
     expect((await updateLabel(db, user.id, label.id, { name: 'BUG' }, null)).name).toBe('BUG');
     expect((await updateLabel(db, user.id, label.id, { name: 'defect' })).name).toBe('defect');
   });
 
   it('changing nothing writes nothing; another label’s name (any case) is CONFLICT on name', async () => {
     const { user, project } = await board();
-    const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug', color: 'red' });
+    const label = await createLabel(db, user.id, { projectId: project.id, name: 'bug', color: '#d73a4a' });
     await createLabel(db, user.id, { projectId: project.id, name: 'ui' });
     expect(await updateLabel(db, user.id, label.id, {})).toEqual(label);
-    expect(await updateLabel(db, user.id, label.id, { name: 'bug', color: 'red' })).toEqual(label);
+    expect(await updateLabel(db, user.id, label.id, { name: 'bug', color: '#d73a4a' })).toEqual(label);
     await expectAppError(updateLabel(db, user.id, label.id, { name: 'UI' }), 'CONFLICT', 'name', 'duplicate');
-    await expectAppError(updateLabel(db, user.id, label.id, { name: 'UI', color: 'blue' }), 'CONFLICT', 'name', 'duplicate');
+    await expectAppError(updateLabel(db, user.id, label.id, { name: 'UI', color: '#0075ca' }), 'CONFLICT', 'name', 'duplicate');
     expect(await db.label.findUniqueOrThrow({ where: { id: label.id } })).toEqual(label);
     expect(await boardEvents(project.id, 'label.updated')).toEqual([]);
   });
@@ -140,7 +145,7 @@ describe('updateLabel', () => {
     await expectAppError(updateLabel(db, user.id, 0, { name: 'x' }), 'VALIDATION', 'labelId');
     await expectAppError(updateLabel(db, user.id, mine.id, { name: ' ' }), 'VALIDATION', 'name', 'too_small');
     await expectAppError(updateLabel(db, user.id, mine.id, { color: 'c'.repeat(51) }), 'VALIDATION', 'color', 'too_big');
-    expect((await updateLabel(db, user.id, mine.id, { color: ' c '.padEnd(52, ' ') })).color).toBe('c');
+    expect((await updateLabel(db, user.id, mine.id, { color: ' #ABCDEF '.padEnd(52, ' ') })).color).toBe('#abcdef');
     expect((await db.label.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe('bug');
   });
 });

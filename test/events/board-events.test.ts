@@ -185,8 +185,8 @@ describe('boardEvents', () => {
     await registered(1);
 
     const updateLabel = 'mutation($id: Int!, $i: UpdateLabelInput!) { updateLabel(id: $id, input: $i) { id } }';
-    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: 'red' } });
-    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: 'red' } }); // the same again: no event
+    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: '#d73a4a' } });
+    await gql(k, updateLabel, { id: bug.id, i: { name: 'Defect', color: '#d73a4a' } }); // the same again: no event
     await gql(k, 'mutation($r: TaskRefInput!, $l: [Int!]!) { addTaskLabels(ref: $r, labelIds: $l) { id } }', {
       r: { taskId: task.id },
       l: [bug.id],
@@ -210,7 +210,7 @@ describe('boardEvents', () => {
     expect(events[0]).toMatchObject({
       labelId: bug.id,
       label: { name: 'Defect' },
-      data: { changes: { name: { from: 'Bug', to: 'Defect' }, color: { from: null, to: 'red' } } },
+      data: { changes: { name: { from: 'Bug', to: 'Defect' }, color: { from: null, to: '#d73a4a' } } },
     });
     expect(events[1].data.changes.labels).toEqual({ from: [], to: ['Defect'] });
     expect(events[2]).toMatchObject({ taskId: task.id, commentId: comment.id, comment: { text: expect.stringContaining('Second') } });

@@ -273,13 +273,13 @@ describe('a board kept from boardEvents alone', () => {
           const name = `L${n}`;
           const id =
             via === 'graphql'
-              ? (await gql('mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', { i: { projectId: pid, name, color: flag ? 'red' : null } })).createLabel.id
-              : Number((await call('POST', `/api/v1/projects/${pid}/labels`, { name, color: flag ? 'red' : null })).label.id);
+              ? (await gql('mutation($i: CreateLabelInput!) { createLabel(input: $i) { id } }', { i: { projectId: pid, name, color: flag ? '#d73a4a' : null } })).createLabel.id
+              : Number((await call('POST', `/api/v1/projects/${pid}/labels`, { name, color: flag ? '#d73a4a' : null })).label.id);
           return void truth.labels.push(id);
         }
         case 'updateLabel': {
           const label = pick(truth.labels, a);
-          const change = flag ? { name: `L${n}` } : { color: pick(['blue', 'green', null], b) };
+          const change = flag ? { name: `L${n}` } : { color: pick(['#0075ca', '#008672', null], b) };
           if (via === 'graphql') return void (await gql('mutation($id: Int!, $i: UpdateLabelInput!) { updateLabel(id: $id, input: $i) { id } }', { id: label, i: change }));
           return void (await call('PATCH', `/api/v1/projects/${pid}/labels/${label}`, change));
         }

@@ -107,15 +107,17 @@ describe('REST label rename and delete', () => {
     await expectError(await patch({ name: 'x' }, member.key, stranger.project.id, stranger.label.id), 404, 'labelId');
     await expectError(await patch({ name: 'x' }, member.key, project.id, stranger.label.id), 404, 'labelId');
     await expectError(await patch({ name: 'UI' }), 409, 'name');
+    await expectError(await patch({ color: 'red' }), 400, 'color');
+    await expectError(await patch({ color: '#ff00000' }), 400, 'color');
 
     expect((await ok(await patch({ name: 'Bug' }))).label).toEqual({ id: String(label.id), name: 'Bug' });
-    const renamed = await ok(await patch({ name: ' defect ', color: '#f00' }));
+    const renamed = await ok(await patch({ name: ' defect ', color: '#FF0000' }));
     expect(renamed).toEqual({
       success: true,
       label: { id: String(label.id), name: 'defect' },
       message: 'Label updated',
     });
-    expect(await t.db.label.findUniqueOrThrow({ where: { id: label.id } })).toMatchObject({ color: '#f00' });
+    expect(await t.db.label.findUniqueOrThrow({ where: { id: label.id } })).toMatchObject({ color: '#ff0000' });
     await ok(await patch({ color: null }));
     expect(await t.db.label.findUniqueOrThrow({ where: { id: label.id } })).toMatchObject({
       name: 'defect',

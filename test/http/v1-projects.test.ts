@@ -237,12 +237,16 @@ describe('POST /api/v1/projects/{projectId}/labels', () => {
     expect((await call(path, { method: 'POST', json: { name: 'x' } })).status).toBe(401);
     expect(await call(path, { key, method: 'POST', json: {} })).toEqual({ status: 400, body: errorBody('VALIDATION', 'name') });
     expect(await call(path, { key, method: 'POST', json: { name: 'l'.repeat(101) } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'name', 'too_big') });
+    for (const color of ['red', '#f00', '#0075c', '#0075caa']) {
+      expect(await call(path, { key, method: 'POST', json: { name: 'x', color } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'color') });
+    }
     expect((await call(path, { key: eve.key, method: 'POST', json: { name: 'x' } })).status).toBe(404);
     expect(await t.db.label.count({ where: { projectId: b.project.id } })).toBe(0);
     const ok = await call(path, { key, method: 'POST', json: { name: 'l'.repeat(100) } });
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ success: true, label: { id: expect.stringMatching(/^\d+$/), name: 'l'.repeat(100) }, message: expect.any(String) });
-    expect((await call(path, { key, method: 'POST', json: { name: 'Bug' } })).status).toBe(201);
+    expect((await call(path, { key, method: 'POST', json: { name: 'Bug', color: '#D73A4A' } })).status).toBe(201);
+    expect((await t.db.label.findFirstOrThrow({ where: { projectId: b.project.id, name: 'Bug' } })).color).toBe('#d73a4a');
     expect(await call(path, { key, method: 'POST', json: { name: 'bug' } })).toEqual({ status: 409, body: errorBody('CONFLICT', 'name', 'duplicate') });
     const list = await call(path, { key });
     expect(list.body).toEqual({ success: true, labels: [expect.objectContaining({ name: 'Bug' }), expect.objectContaining({ name: 'l'.repeat(100) })], projectId: b.project.id });

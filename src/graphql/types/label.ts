@@ -18,7 +18,7 @@ export const LabelType = builder.prismaObject('Label', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric label id (REST shows it as a string).' }),
     name: t.exposeString('name', { description: `Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.` }),
-    color: t.exposeString('color', { nullable: true, description: 'Display colour, if set.' }),
+    color: t.exposeString('color', { nullable: true, description: 'Display colour `#rrggbb` (lower case); null when none.' }),
   }),
 });
 
@@ -29,7 +29,7 @@ const CreateLabelInput = builder.inputType('CreateLabelInput', {
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) to add it to.' }),
     name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case.` }),
-    color: t.string({ description: `Display colour (any CSS colour string, up to ${NAME_LIMITS.labelColorMax} characters).` }),
+    color: t.string({ description: 'Display colour, a hex colour `#rrggbb` (any case, stored lower case); anything else is VALIDATION on `color`.' }),
   }),
 });
 
@@ -81,7 +81,7 @@ const UpdateLabelInput = builder.inputType('UpdateLabelInput', {
     name: t.string({
       description: `New name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case (its own case may change).`,
     }),
-    color: t.string({ description: 'New display colour; null clears it.' }),
+    color: t.string({ description: 'New display colour `#rrggbb` (as in `CreateLabelInput`); null clears it.' }),
   }),
 });
 

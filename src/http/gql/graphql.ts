@@ -59,7 +59,7 @@ export type BoardTaskInput = {
 
 /** A new label of a board. */
 export type CreateLabelInput = {
-  /** Display colour (any CSS colour string, up to 50 characters). */
+  /** Display colour, a hex colour `#rrggbb` (any case, stored lower case); anything else is VALIDATION on `color`. */
   color?: string | null | undefined;
   /** Name, 1 to 100 characters (trimmed), unique in the board regardless of case. */
   name: string;
@@ -272,7 +272,7 @@ export type TeamBoardTaskInput = {
 
 /** Changes to a label; omitted fields stay. */
 export type UpdateLabelInput = {
-  /** New display colour; null clears it. */
+  /** New display colour `#rrggbb` (as in `CreateLabelInput`); null clears it. */
   color?: string | null | undefined;
   /** New name, 1 to 100 characters (trimmed), unique in the board regardless of case (its own case may change). */
   name?: string | null | undefined;

@@ -21,12 +21,12 @@ export const createLabelRoute = route({
   tag: 'labels',
   summary: 'Adds a label to a board.',
   description:
-    `Body \`name\` (1-${NAME_LIMITS.labelNameMax} characters, trimmed), optional \`color\`. Names are unique in the board regardless of case: a ` +
+    `Body \`name\` (1-${NAME_LIMITS.labelNameMax} characters, trimmed), optional \`color\` (\`#rrggbb\`, else 400 naming \`color\`). Names are unique in the board regardless of case: a ` +
     'duplicate is 409 (`details: {field: name, code: duplicate}`). Answers 201 `{success, label: {id (string), name}, message}`.',
   params: projectIdParams,
   body: z.object({
     name: requiredString('name').max(NAME_LIMITS.labelNameMax).describe(`Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
-    color: z.string().max(NAME_LIMITS.labelColorMax).nullish().describe(`Display colour (up to ${NAME_LIMITS.labelColorMax} characters).`),
+    color: z.string().max(NAME_LIMITS.labelColorMax).nullish().describe('Display colour, a hex colour `#rrggbb`.'),
   }),
   status: 201,
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
@@ -75,7 +75,7 @@ export const updateLabelRoute = route({
   tag: 'labels',
   summary: 'Renames a label or changes its colour.',
   description:
-    `Body: \`name\` (1-${NAME_LIMITS.labelNameMax} characters, trimmed) and/or \`color\` (null clears it). A name another label of the board ` +
+    `Body: \`name\` (1-${NAME_LIMITS.labelNameMax} characters, trimmed) and/or \`color\` (\`#rrggbb\`; null clears it). A name another label of the board ` +
     'has (any case) is 409 (`details: {field: name, code: duplicate}`). Tasks keep the label. Answers ' +
     '`{success, label: {id (string), name}, message}`.',
   params: labelParams,
@@ -85,7 +85,7 @@ export const updateLabelRoute = route({
       .string()
       .max(NAME_LIMITS.labelColorMax)
       .nullish()
-      .describe(`New display colour (up to ${NAME_LIMITS.labelColorMax} characters); null clears it.`),
+      .describe('New display colour, a hex colour `#rrggbb`; null clears it.'),
   }),
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: graphql(`

@@ -130,8 +130,26 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     [client, projectId, dispatch, announce],
   );
 
-  const onDrop = useCallback((p: Placement) => void place(p, 'drop'), [place]);
+  // The drag ends here, not only in the card's `dragend`: a card dropped in another column is a new
+  // element there, and the browser fires `dragend` on the old one, detached, where React never hears it.
+  const onDrop = useCallback(
+    (p: Placement) => {
+      setDraggedId(null);
+      void place(p, 'drop');
+    },
+    [place],
+  );
   const onDragEnd = useCallback(() => setDraggedId(null), []);
+  useEffect(() => {
+    if (draggedId === null) return;
+    // A drop anywhere else, or a drag given up (Escape) over a card that has since been re-rendered away.
+    window.addEventListener('drop', onDragEnd, true);
+    window.addEventListener('dragend', onDragEnd, true);
+    return () => {
+      window.removeEventListener('drop', onDragEnd, true);
+      window.removeEventListener('dragend', onDragEnd, true);
+    };
+  }, [draggedId, onDragEnd]);
 
   const commands = useMemo(
     () => [

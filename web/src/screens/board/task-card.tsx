@@ -1,5 +1,6 @@
 import { type DragEvent, type KeyboardEvent, memo } from 'react';
 import { formatDate, initials, isOverdue } from '../../components/format';
+import { LabelChip } from '../../components/label-chip';
 import { Link, boardPath } from '../../router';
 import type { CardTask } from './board-state';
 
@@ -81,11 +82,7 @@ export const TaskCard = memo(function TaskCard({
           </span>
         )}
         {task.labels.map((l) => (
-          <span key={l.id} className="chip label" style={l.color ? { borderColor: l.color } : undefined}>
-            <span className="label-dot" style={l.color ? { background: l.color } : undefined} aria-hidden="true" />
-            <span className="sr-only">Label: </span>
-            {l.name}
-          </span>
+          <LabelChip key={l.id} label={l} />
         ))}
         {task.commentCount > 0 && (
           <span className="chip comments">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { Dialog } from '../../components/dialog';
 import { dateInputValue, formatDateTime } from '../../components/format';
+import { LabelChip } from '../../components/label-chip';
 import { errorCode, errorMessage } from '../../graphql/errors';
 import type { UpdateTaskInput } from '../../gql/graphql';
 import type { CardTask } from '../board/board-state';
@@ -240,8 +241,7 @@ export function TaskPanel({
             <legend>Labels</legend>
             <ul className="label-list">
               {task.labels.map((l) => (
-                <li key={l.id} className="chip label">
-                  {l.name}
+                <LabelChip key={l.id} label={l} as="li">
                   <button
                     type="button"
                     className="chip-remove"
@@ -250,7 +250,7 @@ export function TaskPanel({
                   >
                     ×
                   </button>
-                </li>
+                </LabelChip>
               ))}
             </ul>
             <label>
