@@ -8,12 +8,12 @@ import type { UpdateTaskInput } from '../../gql/graphql';
 import type { CardTask } from '../board/board-state';
 import type { BoardEventListener } from '../board/use-board-tasks';
 import { CommentComposer } from './comment-composer';
+import { CommentList, useTaskComments } from './comment-list';
 import { TaskDescription } from './task-description';
 import {
   AddCommentMutation,
   DeleteTaskMutation,
   SetAssigneesMutation,
-  TaskCommentsQuery,
   TaskDetailQuery,
   UnwatchTaskMutation,
   UpdateTaskMutation,
@@ -53,7 +53,8 @@ export function TaskPanel({
   const client = useClient();
   const ref = { projectId, ticketNumber: ticket };
   const [{ data, error }, refetchTask] = useQuery({ query: TaskDetailQuery, variables: { ref } });
-  const [comments, refetchComments] = useQuery({ query: TaskCommentsQuery, variables: { ref } });
+  const comments = useTaskComments(ref);
+  const { refresh: refreshComments, remove: removeComment } = comments;
   const [, updateTask] = useMutation(UpdateTaskMutation);
   const [, setAssignees] = useMutation(SetAssigneesMutation);
   const [, addComment] = useMutation(AddCommentMutation);
@@ -69,10 +70,11 @@ export function TaskPanel({
     () =>
       onBoardEvent((event) => {
         if (taskId === undefined || event.taskId !== taskId) return;
-        if (event.event.startsWith('comment.')) refetchComments({ requestPolicy: 'network-only' });
+        if (event.event === 'comment.deleted' && event.commentId !== null) removeComment(event.commentId);
+        if (event.event.startsWith('comment.')) void refreshComments();
         refetchTask({ requestPolicy: 'network-only' });
       }),
-    [onBoardEvent, taskId, refetchTask, refetchComments],
+    [onBoardEvent, taskId, refetchTask, refreshComments, removeComment],
   );
 
   const update = async (input: UpdateTaskInput) => {
@@ -129,20 +131,7 @@ export function TaskPanel({
             onSave={(markdown) => update({ description: markdown, contentType: 'markdown' })}
           />
           <section className="comments" aria-labelledby="comments-title">
-            <h3 id="comments-title">
-              Comments {comments.data && <span className="count">({comments.data.comments.total})</span>}
-            </h3>
-            <ol className="comment-list">
-              {comments.data?.comments.items.map((c) => (
-                <li key={c.id} className="comment">
-                  <div className="comment-meta">
-                    <strong>{c.author?.displayName ?? 'Someone'}</strong>{' '}
-                    <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-                  </div>
-                  <div className="rendered" dangerouslySetInnerHTML={{ __html: c.text }} />
-                </li>
-              ))}
-            </ol>
+            <CommentList comments={comments} />
             <CommentComposer
               members={members}
               onSubmit={async (text, mentions) => {
@@ -152,7 +141,7 @@ export function TaskPanel({
                   setSaveError(errorMessage(result.error));
                   return false;
                 }
-                refetchComments({ requestPolicy: 'network-only' });
+                await refreshComments();
                 refetchTask({ requestPolicy: 'network-only' });
                 return true;
               }}

@@ -16,17 +16,27 @@ export const TaskDetailQuery = graphql(`
   }
 `);
 
+/**
+ * One page of a task's comments, newest first: the panel shows the newest
+ * page and loads earlier ones after the oldest comment's cursor.
+ */
 export const TaskCommentsQuery = graphql(`
-  query TaskComments($ref: TaskRefInput!) {
-    comments(ref: $ref, limit: 100) {
-      total
-      items {
-        id
-        text
-        createdAt
-        author {
+  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {
+    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+      }
+      edges {
+        cursor
+        node {
           id
-          displayName
+          text
+          createdAt
+          author {
+            id
+            displayName
+          }
         }
       }
     }
