@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { graphql } from '../gql';
 import type { MeQuery } from '../gql/graphql';
 import { errorCode, errorMessage } from '../graphql/errors';
-import { navigate } from '../router';
+import { leaveForSignIn, sessionSeen } from './session-ended';
 
 const Me = graphql(`
   query Me {
@@ -37,12 +37,10 @@ export function useMe(): Me | null {
 export function RequireSession({ children }: { children: ReactNode }) {
   const [{ data, error, fetching }, refetch] = useQuery({ query: Me, requestPolicy: 'network-only' });
   if (errorCode(error) === 'UNAUTHENTICATED') {
-    const here = location.pathname + location.search;
-    queueMicrotask(() =>
-      navigate(here === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(here)}`, { replace: true }),
-    );
+    queueMicrotask(leaveForSignIn);
     return null;
   }
+  if (data?.me) sessionSeen();
   if (error && !data) {
     return (
       <main className="centered">

@@ -35,9 +35,9 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
-    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": typeof types.TaskCommentsDocument,
-    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": typeof types.UpdateTaskDocument,
+    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": typeof types.UpdateTaskDocument,
     "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": typeof types.SetAssigneesDocument,
     "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": typeof types.AddCommentDocument,
     "\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n": typeof types.DeleteTaskDocument,
@@ -66,9 +66,9 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
-    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
+    "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": types.TaskCommentsDocument,
-    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n": types.UpdateTaskDocument,
+    "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": types.UpdateTaskDocument,
     "\n  mutation SetAssignees($ref: TaskRefInput!, $userIds: [Int!]) {\n    setAssignees(ref: $ref, userIds: $userIds) {\n      id\n    }\n  }\n": types.SetAssigneesDocument,
     "\n  mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {\n    addComment(ref: $ref, text: $text, contentType: \"markdown\", mentions: $mentions) {\n      id\n    }\n  }\n": types.AddCommentDocument,
     "\n  mutation DeleteTask($ref: TaskRefInput!) {\n    deleteTask(ref: $ref) {\n      id\n    }\n  }\n": types.DeleteTaskDocument,
@@ -177,7 +177,7 @@ export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -185,7 +185,7 @@ export function graphql(source: "\n  query TaskComments($ref: TaskRefInput!, $fi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

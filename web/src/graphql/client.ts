@@ -2,7 +2,9 @@
 // and mutations, graphql-ws on the same path for subscriptions. Both carry
 // the session cookie (same origin); no API key ever lives in the page.
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
-import { Client, cacheExchange, fetchExchange, subscriptionExchange } from 'urql';
+import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from 'urql';
+import { leaveForSignIn } from '../auth/session-ended';
+import { errorCode } from './errors';
 
 /** What the live connection is doing, for the status indicator and catch-up. */
 export type LiveState = 'connecting' | 'connected' | 'reconnecting';
@@ -45,10 +47,28 @@ export class LiveConnection {
   }
 }
 
-/** Retry delays after a drop: quick at first, at most 5 s, jittered so restarts do not stampede. */
+/**
+ * Retry delays after a drop: quick at first, at most 2 s (a restarted server
+ * has the board live again within a few seconds), jittered so restarts do
+ * not stampede.
+ */
 export function retryDelay(retries: number): number {
-  const base = Math.min(5_000, 250 * 2 ** retries);
+  const base = Math.min(2_000, 250 * 2 ** retries);
   return base / 2 + Math.random() * (base / 2);
+}
+
+/**
+ * Close codes that mean the socket's credentials are no longer accepted: the
+ * server's 4401 (session revoked or expired while open) and 4403 (refused at
+ * connect: graphql-ws's answer to a connection its onConnect turns down).
+ * Retrying those cannot help; the person signs in again.
+ */
+export const SIGNED_OUT_CLOSE_CODES = new Set([4401, 4403]);
+
+/** Whether a graphql-ws close (a CloseEvent, or anything else it reports) is {@link SIGNED_OUT_CLOSE_CODES}. */
+export function isSignedOutClose(event: unknown): boolean {
+  const code = (event as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && SIGNED_OUT_CLOSE_CODES.has(code);
 }
 
 /** The client pair and its connection state. */
@@ -70,12 +90,15 @@ export function createApi(origin: string = window.location.origin): Api {
     lazyCloseTimeout: 60_000,
     keepAlive: 10_000,
     retryAttempts: Infinity,
-    shouldRetry: () => true,
+    shouldRetry: (event) => !isSignedOutClose(event),
     retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelay(retries))),
     on: {
       opened: (s) => (socket = s as WebSocket),
       connected: () => live.set('connected'),
-      closed: () => live.set(live.state === 'connecting' ? 'connecting' : 'reconnecting'),
+      closed: (event) => {
+        if (isSignedOutClose(event)) return leaveForSignIn();
+        live.set(live.state === 'connecting' ? 'connecting' : 'reconnecting');
+      },
       // A dead network never closes the socket by itself: no pong within 5 s
       // of a ping closes it, and the retry loop takes over.
       ping: (received) => {
@@ -97,6 +120,8 @@ export function createApi(origin: string = window.location.origin): Api {
     // Lists are kept fresh by events and refetches, not by cache invalidation rules.
     requestPolicy: 'cache-and-network',
     exchanges: [
+      // A 401 on any request: the session ended (expired, revoked, cookie gone).
+      mapExchange({ onError: (error) => void (errorCode(error) === 'UNAUTHENTICATED' && leaveForSignIn()) }),
       cacheExchange,
       fetchExchange,
       subscriptionExchange({

@@ -1,19 +1,32 @@
 import { type FormEvent, type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useDraft } from './drafts';
 import { type Mention, insertMention, mentionCandidates, mentionQueryAt, mentionsInText } from './mentions';
+
+/** A comment being written: its text and the mentions chosen in it. */
+interface CommentDraft {
+  text: string;
+  mentions: Mention[];
+}
+
+const EMPTY: CommentDraft = { text: '', mentions: [] };
 
 /**
  * The comment box (markdown) with structured mentions: a combobox over the
  * textarea; ↑/↓ choose a member, Enter or Tab inserts them, Escape closes the list.
+ * What is typed is kept as a draft (`draftKey`) until it is posted.
  */
 export function CommentComposer({
   members,
+  draftKey,
   onSubmit,
 }: {
   members: { id: number; displayName: string }[];
+  draftKey: string | null;
   onSubmit: (text: string, mentions: Mention[]) => Promise<boolean>;
 }) {
-  const [text, setText] = useState('');
-  const [recorded, setRecorded] = useState<Mention[]>([]);
+  const [draft, setDraft] = useDraft<CommentDraft>(draftKey);
+  const { text, mentions: recorded } = draft ?? EMPTY;
+  const setText = (next: string) => setDraft(next ? { text: next, mentions: recorded } : null);
   const [caret, setCaret] = useState(0);
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -39,9 +52,8 @@ export function CommentComposer({
   const choose = (member: { id: number; displayName: string }) => {
     if (!typing) return;
     const next = insertMention(text, typing.start, caret, member.displayName);
-    setText(next.text);
+    setDraft({ text: next.text, mentions: [...recorded, { userId: member.id, displayName: member.displayName }] });
     setCaret(next.caret);
-    setRecorded((r) => [...r, { userId: member.id, displayName: member.displayName }]);
     setActive(0);
     placeCaret.current = next.caret;
   };
@@ -77,10 +89,7 @@ export function CommentComposer({
     setBusy(true);
     const ok = await onSubmit(text, mentionsInText(text, recorded));
     setBusy(false);
-    if (ok) {
-      setText('');
-      setRecorded([]);
-    }
+    if (ok) setDraft(null);
   };
 
   return (

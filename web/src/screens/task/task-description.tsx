@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { type CurrentTask, type SaveResult, changedByLine, saveText } from './conflict';
+import { useDraft } from './drafts';
 
 /** Converts the stored (sanitised) HTML back to markdown for editing; loaded on first edit. */
 async function htmlToMarkdown(html: string): Promise<string> {
@@ -7,21 +9,64 @@ async function htmlToMarkdown(html: string): Promise<string> {
   return service.turndown(html);
 }
 
+/** A description being edited: the text, and the HTML and version it was started from. */
+interface DescriptionDraft {
+  text: string;
+  baseHtml: string;
+  baseVersion: number;
+}
+
 /**
  * The description: the server's sanitised HTML, shown as is; "Edit" opens it
  * as markdown, and saving sends markdown (rendered and sanitised again by the
- * server).
+ * server) with the version the edit started from. What is typed is kept as a
+ * draft (`draftKey`) until it is saved or cancelled: a reload, Escape or a
+ * session that ended reopens it here. When someone else changed the
+ * description meanwhile, the save is refused and both texts are shown: keep
+ * mine (saved over theirs), use theirs (mine discarded), or edit on.
  */
-export function TaskDescription({ html, onSave }: { html: string; onSave: (markdown: string) => Promise<boolean> }) {
-  const [draft, setDraft] = useState<string | null>(null);
+export function TaskDescription({
+  html,
+  version,
+  draftKey,
+  onSave,
+}: {
+  html: string;
+  version: number;
+  draftKey: string | null;
+  onSave: (markdown: string, expectedVersion: number) => Promise<SaveResult>;
+}) {
+  const [stored, setStored] = useDraft<DescriptionDraft>(draftKey);
+  // An editor opened but not typed in yet (not worth keeping as a draft).
+  const [opened, setOpened] = useState<DescriptionDraft | null>(null);
+  const [conflict, setConflict] = useState<CurrentTask | null>(null);
   const [busy, setBusy] = useState(false);
+  const draft = stored ?? opened;
+
+  const close = () => {
+    setStored(null);
+    setOpened(null);
+    setConflict(null);
+  };
+  const save = async (text: string, from: DescriptionDraft, over: CurrentTask | null) => {
+    setBusy(true);
+    const result = over
+      ? await onSave(text, over.version)
+      : await saveText((v) => onSave(text, v), 'description', from.baseHtml, from.baseVersion);
+    setBusy(false);
+    if (result.ok) close();
+    else if (result.current) setConflict(result.current);
+  };
 
   if (draft === null) {
     return (
       <section className="description" aria-labelledby="description-title">
         <div className="section-header">
           <h3 id="description-title">Description</h3>
-          <button type="button" onClick={async () => setDraft(await htmlToMarkdown(html))}>
+          <button
+            type="button"
+            onClick={async () => setOpened({ text: await htmlToMarkdown(html), baseHtml: html, baseVersion: version })}
+          >
             Edit description
           </button>
         </div>
@@ -37,12 +82,40 @@ export function TaskDescription({ html, onSave }: { html: string; onSave: (markd
   return (
     <section className="description" aria-labelledby="description-title">
       <h3 id="description-title">Description</h3>
+      {conflict && (
+        <div className="conflict" role="alert" aria-labelledby="description-conflict-title">
+          <p id="description-conflict-title">
+            <strong>{changedByLine(conflict)}</strong>: your text is not saved yet. Choose which to keep, or edit yours
+            and save again.
+          </p>
+          <div className="conflict-texts">
+            <figure>
+              <figcaption>Theirs (saved)</figcaption>
+              {conflict.description ? (
+                <div className="rendered" dangerouslySetInnerHTML={{ __html: conflict.description }} />
+              ) : (
+                <p className="empty">No description.</p>
+              )}
+            </figure>
+            <figure>
+              <figcaption>Yours (not saved)</figcaption>
+              <pre className="draft-text">{draft.text}</pre>
+            </figure>
+          </div>
+          <div className="form-actions">
+            <button type="button" className="primary" disabled={busy} onClick={() => void save(draft.text, draft, conflict)}>
+              Keep mine
+            </button>
+            <button type="button" disabled={busy} onClick={close}>
+              Use theirs
+            </button>
+          </div>
+        </div>
+      )}
       <form
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
-          setBusy(true);
-          if (await onSave(draft)) setDraft(null);
-          setBusy(false);
+          void save(draft.text, draft, conflict);
         }}
       >
         <label htmlFor="description-markdown" className="sr-only">
@@ -50,8 +123,8 @@ export function TaskDescription({ html, onSave }: { html: string; onSave: (markd
         </label>
         <textarea
           id="description-markdown"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          value={draft.text}
+          onChange={(e) => setStored({ ...draft, text: e.target.value })}
           rows={10}
           autoFocus
           readOnly={busy}
@@ -60,7 +133,7 @@ export function TaskDescription({ html, onSave }: { html: string; onSave: (markd
           <button type="submit" className="primary" disabled={busy}>
             Save description
           </button>
-          <button type="button" onClick={() => setDraft(null)}>
+          <button type="button" onClick={close}>
             Cancel
           </button>
         </div>

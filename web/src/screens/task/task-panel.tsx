@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
+import { useMe } from '../../auth/session';
 import { Dialog } from '../../components/dialog';
 import { dateInputValue, formatDateTime } from '../../components/format';
 import { LabelChip } from '../../components/label-chip';
@@ -9,6 +10,8 @@ import type { CardTask } from '../board/board-state';
 import type { BoardEventListener } from '../board/use-board-tasks';
 import { CommentComposer } from './comment-composer';
 import { CommentList, useTaskComments } from './comment-list';
+import { type CurrentTask, type SaveResult, changedByLine, saveText, staleVersionOf } from './conflict';
+import { draftKey } from './drafts';
 import { TaskDescription } from './task-description';
 import {
   AddCommentMutation,
@@ -51,6 +54,7 @@ export function TaskPanel({
   onClose: () => void;
 }) {
   const client = useClient();
+  const me = useMe();
   const ref = { projectId, ticketNumber: ticket };
   const [{ data, error }, refetchTask] = useQuery({ query: TaskDetailQuery, variables: { ref } });
   const comments = useTaskComments(ref);
@@ -77,16 +81,19 @@ export function TaskPanel({
     [onBoardEvent, taskId, refetchTask, refreshComments, removeComment],
   );
 
-  const update = async (input: UpdateTaskInput) => {
+  /** Saves fields; text fields name the version they were edited from (`expectedVersion`): a stale one answers the current task. */
+  const update = async (input: UpdateTaskInput): Promise<SaveResult> => {
     setSaveError(null);
     const result = await updateTask({ ref, input });
     if (result.error) {
+      const current = staleVersionOf(result.error);
+      if (current) return { ok: false, current };
       setSaveError(errorMessage(result.error));
-      return false;
+      return { ok: false, current: null };
     }
     onChanged(result.data!.updateTask);
     refetchTask({ requestPolicy: 'network-only' });
-    return true;
+    return { ok: true };
   };
 
   if (!task) {
@@ -115,7 +122,15 @@ export function TaskPanel({
 
   return (
     <Dialog
-      title={<TitleField ticket={task.ticketNumber} title={task.title} onSave={(title) => update({ title })} />}
+      title={
+        <TitleField
+          ticket={task.ticketNumber}
+          title={task.title}
+          version={task.version}
+          updatedBy={task.updatedBy ?? null}
+          onSave={(title, expectedVersion) => update({ title, expectedVersion })}
+        />
+      }
       onClose={onClose}
       className="task-panel"
     >
@@ -128,12 +143,17 @@ export function TaskPanel({
         <div className="task-main">
           <TaskDescription
             html={task.description}
-            onSave={(markdown) => update({ description: markdown, contentType: 'markdown' })}
+            version={task.version}
+            draftKey={draftKey(me?.id, task.id, 'description')}
+            onSave={(markdown, expectedVersion) =>
+              update({ description: markdown, contentType: 'markdown', expectedVersion })
+            }
           />
           <section className="comments" aria-labelledby="comments-title">
             <CommentList comments={comments} />
             <CommentComposer
               members={members}
+              draftKey={draftKey(me?.id, task.id, 'comment')}
               onSubmit={async (text, mentions) => {
                 setSaveError(null);
                 const result = await addComment({ ref, text, mentions });
@@ -296,26 +316,60 @@ export function TaskPanel({
   );
 }
 
-/** The task's title in the dialog heading, editable in place (Enter or leaving the field saves). */
+/**
+ * The task's title in the dialog heading, editable in place (Enter or leaving
+ * the field saves, with the version the edit started from). While the person
+ * types, another person's rename does not replace their text: both are shown
+ * and they choose (keep mine, use theirs).
+ */
 function TitleField({
   ticket,
   title,
+  version,
+  updatedBy,
   onSave,
 }: {
   ticket: string;
   title: string;
-  onSave: (title: string) => Promise<boolean>;
+  version: number;
+  updatedBy: CurrentTask['updatedBy'];
+  onSave: (title: string, expectedVersion: number) => Promise<SaveResult>;
 }) {
   const [value, setValue] = useState(title);
+  // The title and version the person's edit started from (the shown one while not editing).
+  const [base, setBase] = useState({ title, version });
+  const [editing, setEditing] = useState(false);
+  const [conflict, setConflict] = useState<Pick<CurrentTask, 'title' | 'version' | 'updatedBy'> | null>(null);
   const [prev, setPrev] = useState(title);
   if (title !== prev) {
     setPrev(title);
-    setValue(title);
-  }
-  const save = () => {
+    const typing = editing && value !== base.title;
+    if (typing) setConflict({ title, version, updatedBy });
+    else {
+      setValue(title);
+      setBase({ title, version });
+    }
+  } else if (!editing && base.version !== version) setBase({ title, version });
+
+  const save = async (next: string, over: { version: number } | null) => {
+    const result = over
+      ? await onSave(next, over.version)
+      : await saveText((v) => onSave(next, v), 'title', base.title, base.version, (now) => now.title === next);
+    if (result.ok) {
+      setConflict(null);
+      setBase({ title: next, version: base.version });
+    } else if (result.current) setConflict(result.current);
+  };
+  const commit = () => {
     const next = value.trim();
-    if (next && next !== title) void onSave(next);
-    else setValue(title);
+    if (!next) return setValue(base.title);
+    if (next !== base.title || conflict) void save(next, conflict);
+  };
+  const useTheirs = () => {
+    if (!conflict) return;
+    setValue(conflict.title);
+    setBase({ title: conflict.title, version: conflict.version });
+    setConflict(null);
   };
   return (
     <>
@@ -325,15 +379,34 @@ function TitleField({
         aria-label="Title"
         value={value}
         maxLength={500}
+        onFocus={() => {
+          setEditing(true);
+          if (!conflict) setBase({ title, version });
+        }}
         onChange={(e) => setValue(e.target.value)}
-        onBlur={save}
+        onBlur={() => {
+          setEditing(false);
+          // With a conflict shown, leaving the field chooses nothing: the notice's buttons (or Enter) do.
+          if (!conflict) commit();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
-            save();
+            commit();
           }
         }}
       />
+      {conflict && (
+        <span className="title-conflict" role="alert">
+          {changedByLine(conflict)}: theirs is “{conflict.title}”, yours is “{value}”.{' '}
+          <button type="button" onClick={() => void save(value.trim() || conflict.title, conflict)}>
+            Keep mine
+          </button>{' '}
+          <button type="button" onClick={useTheirs}>
+            Use theirs
+          </button>
+        </span>
+      )}
     </>
   );
 }

@@ -6,6 +6,11 @@ export const TaskDetailQuery = graphql(`
     task(ref: $ref) {
       ...CardFields
       description
+      version
+      updatedBy {
+        id
+        displayName
+      }
       viewerIsWatching
       createdAt
       createdBy {
@@ -48,6 +53,7 @@ export const UpdateTaskMutation = graphql(`
     updateTask(ref: $ref, input: $input) {
       ...CardFields
       description
+      version
     }
   }
 `);
