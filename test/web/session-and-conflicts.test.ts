@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signInPath } from '../../web/src/auth/session-ended.ts';
-import { type CurrentTask, type SaveResult, saveText, staleVersionOf } from '../../web/src/screens/task/conflict.ts';
-import { isSignedOutClose, retryDelay } from '../../web/src/graphql/client.ts';
+import { signInPath } from '../../web/src/auth/session-ended';
+import { type CurrentTask, type SaveResult, saveText, staleVersionOf } from '../../web/src/screens/task/conflict';
+import { isSignedOutClose, retryDelay } from '../../web/src/graphql/client';
 
 const current = (over: Partial<CurrentTask>): CurrentTask => ({
   version: 2,
