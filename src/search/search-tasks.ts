@@ -9,8 +9,12 @@ import { idField, statusField } from '../domain/fields.ts';
 import { sectionTitle } from '../domain/section.ts';
 import { assignedToField, assignedToWhom, priorityField } from '../domain/task/fields.ts';
 
-/** Spec 4.1 / 8: `query` at most 200 characters; `limit` default 10, max 50. */
-export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 10, maxLimit: 50 } as const;
+/**
+ * Spec 4.1 / 8: `query` at most 200 characters; `limit` default 10, max 50.
+ * `offset` (GraphQL only: the spec's routes have none) pages through the
+ * ranked hits, at most 1,000 in (the engines rank a bounded set anyway).
+ */
+export const SEARCH_LIMITS = { queryMax: 200, defaultLimit: 10, maxLimit: 50, maxOffset: 1000 } as const;
 
 
 /** Input of a task search (spec 4.1 `tasksvc_search_tasks`, camelCased). */
@@ -29,6 +33,7 @@ export const searchTasksInput = z.object({
   hasDueDate: z.boolean().nullish(),
   status: statusField().nullish(),
   limit: z.number().int().min(1).max(SEARCH_LIMITS.maxLimit).nullish(),
+  offset: z.number().int().min(0).max(SEARCH_LIMITS.maxOffset).nullish(),
 });
 export type SearchTasksInput = z.input<typeof searchTasksInput>;
 
@@ -42,6 +47,12 @@ export interface SearchTaskHit extends SearchHitTask {
 export interface SearchTasksResult {
   hits: SearchTaskHit[];
   total: number;
+  /**
+   * Whether hits follow this page (at `offset + limit`). Not `total` compared
+   * with the page: an engine ranks a bounded set of candidates, so past it
+   * there may be matches counted in `total` that no page reaches.
+   */
+  hasMore: boolean;
   /** Prisma filter of the hit tasks, with the visibility and status rules repeated. */
   taskWhere: Prisma.TaskWhereInput;
 }
@@ -76,6 +87,8 @@ export async function searchTasks(
   } else {
     visibleProjectIds = await projectIdsOf(db, userId);
   }
+  const limit = args.limit ?? SEARCH_LIMITS.defaultLimit;
+  const offset = args.offset ?? 0;
   const filters: SearchFilters = {
     visibleProjectIds,
     projectId: projectId ?? undefined,
@@ -84,16 +97,19 @@ export async function searchTasks(
     priority: args.priority ?? undefined,
     hasDueDate: args.hasDueDate ?? undefined,
     status: args.status ?? 'Normal',
-    limit: args.limit ?? SEARCH_LIMITS.defaultLimit,
+    // The hits before the page, the page, and one more that tells whether another page has any.
+    limit: offset + limit + 1,
   };
   const found = visibleProjectIds.length ? await index.search(args.query, filters) : { hits: [], total: 0 };
+  const pageHits = found.hits.slice(offset, offset + limit);
   // The PostgreSQL engine reads the listed fields with the match; others are read here.
-  const hits = found.hits.every((h) => h.task)
-    ? found.hits.map((h) => ({ taskId: h.taskId, score: h.score, ...h.task! }))
-    : await loadHits(db, found.hits, visibleProjectIds, filters.status ?? 'Normal');
+  const hits = pageHits.every((h) => h.task)
+    ? pageHits.map((h) => ({ taskId: h.taskId, score: h.score, ...h.task! }))
+    : await loadHits(db, pageHits, visibleProjectIds, filters.status ?? 'Normal');
   return {
     hits,
     total: found.total,
+    hasMore: found.hits.length > offset + limit,
     taskWhere: { id: { in: hits.map((h) => h.taskId) }, status: filters.status, projectId: { in: visibleProjectIds } },
   };
 }

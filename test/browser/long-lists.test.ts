@@ -40,7 +40,13 @@ beforeAll(async () => {
   board = await makeBoard(
     server.db,
     ada.user.id,
-    { title: 'Long lists', tasks: [{ title: THREAD, sectionTitle: 'Todo' }] },
+    {
+      title: 'Long lists',
+      tasks: [
+        { title: THREAD, sectionTitle: 'Todo' },
+        ...Array.from({ length: 101 }, (_, i) => ({ title: `Invoice reminder ${i + 1}`, sectionTitle: 'Doing' })),
+      ],
+    },
     [grace.user.id],
   );
   // 105 comments, a minute apart, the last an hour ago.
@@ -106,5 +112,30 @@ describe('long lists in Chromium', () => {
     expect(await panel.locator('.comment').last().textContent()).toContain('Posted by Grace');
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached', ...UI_WAIT });
+  });
+
+  it('a search with 101 matches says "Showing 50 of 101" and loads the rest with "Load more"', async () => {
+    await page.goto(`${server.url}/boards/${board.project.id}`);
+    const cards = page.locator('li.card');
+    await page.locator('li.card', { hasText: THREAD }).waitFor(UI_WAIT);
+    await page.getByLabel('Search tasks').fill('invoice');
+    const summary = page.locator('.search-summary');
+    await summary.filter({ hasText: 'Showing 50 of 101 matches' }).waitFor(UI_WAIT);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(50);
+    await browser.screenshot(page, 'long-lists-search-50-of-101');
+    await summary.getByRole('button', { name: 'Load more' }).click();
+    await summary.filter({ hasText: 'Showing 100 of 101 matches' }).waitFor(UI_WAIT);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(100);
+    await summary.getByRole('button', { name: 'Load more' }).click();
+    await summary.filter({ hasText: /^101 matches$/ }).waitFor(UI_WAIT);
+    expect(await summary.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(101);
+    expect(await page.locator('li.card', { hasText: THREAD }).count()).toBe(0);
+    // Another search starts from its first page again.
+    await page.getByLabel('Search tasks').fill('discussion');
+    await summary.filter({ hasText: /^1 match$/ }).waitFor(UI_WAIT);
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(1);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => cards.count(), UI_WAIT).toBe(102);
   });
 });

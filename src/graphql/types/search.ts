@@ -3,6 +3,7 @@ import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo, SelectionSe
 import type { Task } from '../../generated/prisma/client.ts';
 import { searchIndexOf } from '../../search/create-search-index.ts';
 import { SEARCH_LIMITS, type SearchTaskHit, searchTasks } from '../../search/search-tasks.ts';
+import { printedLimit } from '../../domain/fields.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
@@ -45,7 +46,7 @@ export const SearchResultType = builder.objectRef<SearchResultShape>('SearchResu
 
 /** The hits of a task search and how many tasks matched. */
 export const SearchResultsType = builder
-  .objectRef<{ items: SearchResultShape[]; total: number }>('SearchResults')
+  .objectRef<{ items: SearchResultShape[]; total: number; hasMore: boolean }>('SearchResults')
   .implement({
     description: 'Search hits, best first, and the number of tasks matching.',
     fields: (t) => ({
@@ -58,6 +59,12 @@ export const SearchResultsType = builder
         description:
           'Tasks matching the query and filters. When no task has every word, the tasks having some of them; ' +
           'the Meilisearch engine counts at most 10,000.',
+      }),
+      hasMore: t.exposeBoolean('hasMore', {
+        description:
+          'Whether another page (`offset` + `limit`) has hits. Ask this, not `total`, whether to offer "load more": ' +
+          'the engines rank a bounded set of the best candidates, so `total` may count matches no page reaches ' +
+          '(say so, e.g. "refine the search").',
       }),
     }),
   });
@@ -101,6 +108,12 @@ builder.queryField('searchTasks', (t) =>
         defaultValue: SEARCH_LIMITS.defaultLimit,
         description: `Hits to return, 1 to ${SEARCH_LIMITS.maxLimit} (default ${SEARCH_LIMITS.defaultLimit}).`,
       }),
+      offset: t.arg.int({
+        defaultValue: 0,
+        description:
+          `Hits to skip, 0 to ${printedLimit(SEARCH_LIMITS.maxOffset)}: the next page starts at \`offset\` + \`limit\` ` +
+          "(see `hasMore`). Not on the spec's routes, which answer the first page only.",
+      }),
     },
     resolve: async (_root, args, ctx, info) => {
       const result = await searchTasks(ctx.db, searchIndexOf(ctx.services), viewerOf(ctx).userId, {
@@ -113,6 +126,7 @@ builder.queryField('searchTasks', (t) =>
         hasDueDate: args.hasDueDate,
         status: args.status,
         limit: args.limit,
+        offset: args.offset,
       });
       const wantTask = result.hits.length > 0 && selectsTask(info);
       const tasks = new Map<number, Task>();
@@ -130,7 +144,7 @@ builder.queryField('searchTasks', (t) =>
         const task = tasks.get(h.taskId) ?? null;
         return wantTask && !task ? [] : [{ ...h, task }];
       });
-      return { items, total: result.total };
+      return { items, total: result.total, hasMore: result.hasMore };
     },
   }),
 );

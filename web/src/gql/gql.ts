@@ -27,7 +27,7 @@ type Documents = {
     "\n  subscription BoardEvents($projectId: Int!, $after: ID) {\n    boardEvents(projectId: $projectId, after: $after) {\n      cursor\n      event\n      taskId\n      commentId\n      labelId\n      task {\n        ...CardFields\n      }\n      label {\n        id\n        name\n        color\n      }\n    }\n  }\n": typeof types.BoardEventsDocument,
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": typeof types.PlaceTaskDocument,
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": typeof types.CreateCardDocument,
-    "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n": typeof types.BoardSearchDocument,
+    "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": typeof types.BoardSearchDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
@@ -58,7 +58,7 @@ const documents: Documents = {
     "\n  subscription BoardEvents($projectId: Int!, $after: ID) {\n    boardEvents(projectId: $projectId, after: $after) {\n      cursor\n      event\n      taskId\n      commentId\n      labelId\n      task {\n        ...CardFields\n      }\n      label {\n        id\n        name\n        color\n      }\n    }\n  }\n": types.BoardEventsDocument,
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": types.PlaceTaskDocument,
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": types.CreateCardDocument,
-    "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n": types.BoardSearchDocument,
+    "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": types.BoardSearchDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
@@ -145,7 +145,7 @@ export function graphql(source: "\n  mutation CreateCard($input: CreateTaskInput
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSearch($projectId: Int!, $query: String!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50) {\n      items {\n        id\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { BoardSearchQuery } from './board-queries';
 import { type BoardFilter, NO_FILTER, isFiltered } from './board-state';
@@ -26,23 +26,50 @@ export function BoardFilters({
   const client = useClient();
   const [query, setQuery] = useState('');
   const [searchError, setSearchError] = useState<string | null>(null);
+  /** What the search found so far: for which query, how many match, whether another page has hits. */
+  const [found, setFound] = useState<{ query: string; shown: number; total: number; hasMore: boolean } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** The search box's text as last typed (read when a page arrives). */
+  const typed = useRef('');
+
+  /** A page of hits for `q` from `offset`; the first replaces the filter's ids, later ones add to them. */
+  const searchPage = useCallback(
+    async (q: string, offset: number) => {
+      const result = await client
+        .query(BoardSearchQuery, { projectId, query: q, offset }, { requestPolicy: 'network-only' })
+        .toPromise();
+      if (result.error) {
+        setSearchError(result.error.graphQLErrors[0]?.message ?? 'Search failed.');
+        return;
+      }
+      // The box changed while this page was on its way: its own search answers it.
+      if (typed.current.trim() !== q) return;
+      setSearchError(null);
+      const { items, total, hasMore } = result.data!.searchTasks;
+      setFilter((f) => {
+        const searchIds = new Set(offset > 0 && f.searchIds ? f.searchIds : []);
+        for (const i of items) searchIds.add(i.id);
+        return { ...f, searchIds };
+      });
+      setFound({ query: q, shown: offset + items.length, total, hasMore });
+    },
+    [client, projectId, setFilter],
+  );
 
   useEffect(() => {
     const q = query.trim();
     if (!q) return;
-    const timer = setTimeout(async () => {
-      const result = await client
-        .query(BoardSearchQuery, { projectId, query: q }, { requestPolicy: 'network-only' })
-        .toPromise();
-      if (result.error) setSearchError(result.error.graphQLErrors[0]?.message ?? 'Search failed.');
-      else {
-        setSearchError(null);
-        const searchIds = new Set(result.data!.searchTasks.items.map((i) => i.id));
-        setFilter((f) => ({ ...f, searchIds }));
-      }
-    }, 250);
+    const timer = setTimeout(() => void searchPage(q, 0), 250);
     return () => clearTimeout(timer);
-  }, [query, projectId, client, setFilter]);
+  }, [query, searchPage]);
+
+  const loadMore = async () => {
+    if (!found) return;
+    setLoadingMore(true);
+    await searchPage(found.query, found.shown);
+    setLoadingMore(false);
+  };
+  const summary = query.trim() && found?.query === query.trim() ? found : null;
 
   const set = (patch: Partial<BoardFilter>) => setFilter((f) => ({ ...f, ...patch }));
   return (
@@ -55,6 +82,7 @@ export function BoardFilters({
           placeholder="Search tasks…"
           value={query}
           onChange={(e) => {
+            typed.current = e.target.value;
             setQuery(e.target.value);
             if (!e.target.value.trim()) {
               setFilter((f) => ({ ...f, searchIds: null }));
@@ -68,6 +96,24 @@ export function BoardFilters({
       {searchError && (
         <span id="search-error" className="form-error" role="alert">
           {searchError}
+        </span>
+      )}
+      {summary && !searchError && (
+        <span className="search-summary" role="status">
+          {summary.shown >= summary.total
+            ? `${summary.total} ${summary.total === 1 ? 'match' : 'matches'}`
+            : `Showing ${summary.shown} of ${summary.total} matches`}
+          {summary.shown < summary.total &&
+            (summary.hasMore ? (
+              <>
+                {' '}
+                <button type="button" className="link-button" disabled={loadingMore} onClick={() => void loadMore()}>
+                  Load more
+                </button>
+              </>
+            ) : (
+              ' (the best; refine the search for the others)'
+            ))}
         </span>
       )}
       <label>
@@ -109,6 +155,7 @@ export function BoardFilters({
         <button
           type="button"
           onClick={() => {
+            typed.current = '';
             setQuery('');
             setFilter(NO_FILTER);
           }}

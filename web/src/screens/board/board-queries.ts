@@ -117,10 +117,12 @@ export const CreateTaskMutation = graphql(`
   }
 `);
 
-/** The typo-tolerant search, limited to this board. */
+/** The typo-tolerant search, limited to this board, a page at a time (`offset`), with how many match. */
 export const BoardSearchQuery = graphql(`
-  query BoardSearch($projectId: Int!, $query: String!) {
-    searchTasks(projectId: $projectId, query: $query, limit: 50) {
+  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {
+    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {
+      total
+      hasMore
       items {
         id
       }
