@@ -21,17 +21,26 @@ import { NAME_LIMITS } from './fields.ts';
  *   link `<PUBLIC_URL or the request's origin>/invite#token=<token>`. Inviting the
  *   same address again replaces the pending invite (its link stops working),
  *   as re-sending does in Linear.
- * - Accepting it (`POST /api/auth/invite/accept`) with the token, a display
- *   name and a password:
- *   - no account with the invited email yet: one is made with that name and
- *     password;
- *   - an account exists and has a password: the password given must be
- *     that account's (else 400 `wrong_password`, charged to the account's
- *     sign-in throttle, the invite stays usable); the display name is
- *     ignored;
- *   - an account exists without a password (made by the CLI): the password
- *     given becomes its password, as a reset link would set it (the invite
- *     reached that mailbox).
+ * - Accepting it (`POST /api/auth/invite/accept`) needs proof that the
+ *   person is the account the invite will join; the token alone is never
+ *   enough, because the inviter holds it too:
+ *   - an account with the invited email exists: the person proves they are
+ *     it, with its password, or by accepting from a session they signed in
+ *     to themselves (password or invite; not one made from an API key) as
+ *     that very account. The display name sent is ignored. An invite never
+ *     sets or replaces an existing account's password: an account without
+ *     one cannot accept until the operator gives it one (`tasksvc users
+ *     set-password`, or the single-use link of `tasksvc users
+ *     password-link`, ./password-link.ts);
+ *   - no account with that email yet: one is made with the display name and
+ *     password sent (the "new account" form sends both).
+ *   A failed proof gets one answer (VALIDATION on `password`,
+ *   `invalid_credentials`), whether no account exists, the password is
+ *   wrong or the account has no password, and costs one scrypt hash in each
+ *   case: an owner accepting their own invite learns nothing about the
+ *   invited address. (Making a new account is the one outcome that differs,
+ *   and it is visible anyway: the account then exists.) The password's own
+ *   rules (length) are checked before any lookup, for the same reason.
  *   The user joins the team with the invite's role, and so its boards
  *   (./team-member.ts), and is signed in.
  * - An unknown, expired, revoked or already used token: the same 400
@@ -140,7 +149,7 @@ const acceptInput = z
   .object({
     token: z.string().min(1).max(TOKEN_MAX),
     displayName: z.string().trim().min(1).max(NAME_LIMITS.displayNameMax).optional(),
-    password: z.string().min(1).max(PASSWORD_MAX),
+    password: z.string().min(1).max(PASSWORD_MAX).optional(),
   })
   .strict();
 
@@ -159,11 +168,31 @@ function invalidInvite() {
 }
 
 /**
- * Accepts an invite (the rules are at the top of this file). Answers the
- * user, now a member of the invite's team, for the caller to sign in.
+ * The one answer when the person did not prove they are the invited
+ * account: the same whether no account exists, the password is wrong or
+ * the account has no password (see the rules at the top of this file).
  */
-export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null) {
+export function inviteProofFailed() {
+  return new ValidationError(
+    'password',
+    'These details do not let you accept this invite. If you already have an account for the invited address, enter its ' +
+      'password or sign in to it first (an account without a password gets one from the operator); if you are new, ' +
+      'give your name and choose a password.',
+    'invalid_credentials',
+  );
+}
+
+/**
+ * Accepts an invite (the rules are at the top of this file). `sessionUserId`
+ * is the user of the caller's personal session (signed in with a password
+ * or an invite), or null. Answers the user, now a member of the invite's
+ * team, for the caller to sign in.
+ */
+export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null, sessionUserId: number | null = null) {
   const data = parseInput(acceptInput, input);
+  // A new account's password rules, before any lookup: checked only after it, a short password
+  // would tell whether an account exists.
+  const newPassword = data.displayName === undefined ? null : parseInput(passwordInput, data.password ?? '', 'password');
   const found = await db.teamInvite.findUnique({ where: { tokenHash: hashToken(data.token) } });
   const usable = found && !found.acceptedAt && !found.revokedAt && found.expiresAt > new Date() ? found : null;
   await chargeLoginAttempt(db, usable?.email ?? null, ip);
@@ -171,33 +200,30 @@ export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null
 
   const existing = await db.user.findUnique({ where: { email: usable.email } });
   let passwordHash: string | null = null;
-  if (existing?.passwordHash) {
-    if (!(await verifyPassword(data.password, existing.passwordHash))) {
-      throw new ValidationError('password', `Enter the password of the existing account ${usable.email}.`, 'wrong_password');
-    }
+  if (existing && sessionUserId === existing.id) {
+    // Signed in as the invited account already: that session is the proof.
+  } else if (existing || newPassword === null) {
+    // Always one scrypt hash, whether or not there is a hash to compare with, so timing tells nothing either.
+    const proven = await verifyPassword(data.password ?? '', existing?.passwordHash ?? null);
+    if (!existing || !proven) throw inviteProofFailed();
   } else {
-    passwordHash = await hashPassword(parseInput(passwordInput, data.password, 'password'));
-    if (!existing && data.displayName === undefined) {
-      throw new ValidationError('displayName', 'displayName is required to create the account.', 'required');
-    }
+    passwordHash = await hashPassword(newPassword);
   }
 
   const user = await inTransaction(db, async (tx) => {
     // The claim: of two accepts racing with one token, exactly one updates the row.
     const claimed = await tx.teamInvite.updateMany({ where: { id: usable.id, ...pendingWhere() }, data: { acceptedAt: new Date() } });
     if (claimed.count === 0) throw invalidInvite();
-    const user = existing
-      ? passwordHash === null
-        ? existing
-        : await tx.user.update({ where: { id: existing.id }, data: { passwordHash } })
-      : await tx.user
-          .create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } })
-          .catch((err: unknown) => {
-            // An account for this email was made since we looked (another invite, an admin): the claim
-            // rolls back with this transaction, so the invite stays usable with that account's password.
-            if (isUniqueViolation(err)) throw accountCreatedMeanwhile(usable.email);
-            throw err;
-          });
+    const user =
+      existing ??
+      (await tx.user
+        .create({ data: { email: usable.email, displayName: data.displayName!, passwordHash } })
+        .catch((err: unknown) => {
+          // An account for this email was made since we looked (another invite, an admin): the claim
+          // rolls back with this transaction, so the invite stays usable with that account's password.
+          if (isUniqueViolation(err)) throw accountCreatedMeanwhile(usable.email);
+          throw err;
+        }));
     await tx.teamInvite.update({ where: { id: usable.id }, data: { acceptedById: user.id } });
     await joinTeam(tx, usable.teamId, user.id, usable.role === 'owner' ? 'owner' : 'member', usable.invitedById);
     return user;

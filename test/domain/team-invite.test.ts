@@ -96,9 +96,12 @@ describe('accepting invites', () => {
 
   it('a new person needs a display name and a password of 8+ characters (the invite stays usable)', async () => {
     const { token } = await invited();
+    // Without a name it is an attempt to prove an existing account, which fails like any other.
     let err = await rejection(acceptTeamInvite(db, { token, password: PASSWORD }, null));
-    expect([err.code, err.field]).toEqual(['VALIDATION', 'displayName']);
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'password', 'invalid_credentials']);
     err = await rejection(acceptTeamInvite(db, { token, displayName: 'Nia', password: 'short' }, null));
+    expect([err.code, err.field]).toEqual(['VALIDATION', 'password']);
+    err = await rejection(acceptTeamInvite(db, { token, displayName: 'Nia' }, null));
     expect([err.code, err.field]).toEqual(['VALIDATION', 'password']);
     expect((await acceptTeamInvite(db, { token, displayName: 'Nia', password: PASSWORD }, null)).displayName).toBe('Nia');
   });
@@ -108,19 +111,56 @@ describe('accepting invites', () => {
     await setPassword(db, existing.email, PASSWORD);
     const { board, token } = await invited(existing.email);
     const err = await rejection(acceptTeamInvite(db, { token, displayName: 'Hijack', password: 'wrong password' }, null));
-    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'password', 'wrong_password']);
+    expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'password', 'invalid_credentials']);
     expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: existing.id } })).toBe(0);
     const user = await acceptTeamInvite(db, { token, displayName: 'Hijack', password: PASSWORD }, null);
     expect([user.id, user.displayName]).toEqual([existing.id, existing.displayName]);
     expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: existing.id } })).toBe(1);
   });
 
-  it('an existing account without a password gets the one given', async () => {
-    const existing = await makeUser(db, 'Nopass');
-    const { token } = await invited(existing.email);
-    const user = await acceptTeamInvite(db, { token, displayName: 'Ignored', password: PASSWORD }, null);
-    expect(user.id).toBe(existing.id);
-    expect(await verifyPassword(PASSWORD, user.passwordHash)).toBe(true);
+  it('takeover: an owner accepting an invite for a password-less account cannot set its password or join it', async () => {
+    const victim = await makeUser(db, 'Nopass');
+    const { board, token, invite } = await invited(victim.email);
+    for (const body of [
+      { token, password: PASSWORD },
+      { token, displayName: 'Owner again', password: PASSWORD },
+    ]) {
+      const err = await rejection(acceptTeamInvite(db, body, null));
+      expect([err.code, err.field, err.detail]).toEqual(['VALIDATION', 'password', 'invalid_credentials']);
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: victim.id } })).passwordHash).toBeNull();
+    expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: victim.id } })).toBe(0);
+    expect((await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } })).acceptedAt).toBeNull();
+  });
+
+  it('no account, a wrong password and no password get one identical answer', async () => {
+    const withPassword = await makeUser(db, 'Has');
+    await setPassword(db, withPassword.email, PASSWORD);
+    const without = await makeUser(db, 'Hasnt');
+    const answers = [];
+    for (const email of [undefined, withPassword.email, without.email]) {
+      const { token } = await invited(email);
+      for (const body of [{ token, password: 'a guess at it' }, { token, displayName: 'Me', password: 'a guess at it' }]) {
+        // No account and a name makes the account: that one outcome is the point of the form, not a leak.
+        if (email === undefined && 'displayName' in body) continue;
+        const err = await rejection(acceptTeamInvite(db, body, null));
+        answers.push(JSON.stringify([err.code, err.field, err.detail, err.message]));
+      }
+    }
+    expect(answers).toHaveLength(5);
+    expect(new Set(answers).size).toBe(1);
+  });
+
+  it('a personal session of the invited account is proof; a session of someone else is not', async () => {
+    const known = await makeUser(db, 'Signed in');
+    const { board, token, owner } = await invited(known.email);
+    // The owner's own session, even with the owner's password, does not open someone else's invite.
+    const err = await rejection(acceptTeamInvite(db, { token }, null, owner.id));
+    expect([err.field, err.detail]).toEqual(['password', 'invalid_credentials']);
+    const user = await acceptTeamInvite(db, { token }, null, known.id);
+    expect(user.id).toBe(known.id);
+    expect(await db.teamMember.count({ where: { teamId: board.team.id, userId: known.id } })).toBe(1);
+    expect((await db.user.findUniqueOrThrow({ where: { id: known.id } })).passwordHash).toBeNull();
   });
 
   it('two accepts racing with one token: exactly one wins', async () => {
@@ -211,7 +251,7 @@ describe('invites: scope of a re-invite, the pending list, the operator, roles a
     expect(added.map((e) => [(e.data as { userId: number }).userId, e.actorId])).toEqual([[user.id, owner.id]]);
   });
 
-  it('an existing account keeps its password; one without a password needs no display name', async () => {
+  it('an existing account keeps its password; a wrong one is charged to that account', async () => {
     const known = await makeUser(db, 'Known');
     await setPassword(db, known.email, PASSWORD);
     const { token } = await invited(known.email);
@@ -220,11 +260,6 @@ describe('invites: scope of a re-invite, the pending list, the operator, roles a
     expect(await verifyPassword(PASSWORD, after.passwordHash)).toBe(true);
     expect(after.displayName).toBe(known.displayName);
 
-    const bare = await makeUser(db, 'Bare');
-    const second = await invited(bare.email);
-    const user = await acceptTeamInvite(db, { token: second.token, password: PASSWORD }, null);
-    expect([user.id, user.displayName]).toEqual([bare.id, bare.displayName]);
-    // A wrong password for an account with one is charged to that account.
     const third = await invited(known.email);
     await rejection(acceptTeamInvite(db, { token: third.token, password: 'not the password' }, null));
     expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: `email:${known.email}` } })).failures).toBeGreaterThanOrEqual(1);

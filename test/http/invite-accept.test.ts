@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/domain/api-key.ts';
 import { createTeamInvite } from '../../src/domain/team-invite.ts';
 import { setPassword } from '../../src/domain/user.ts';
 import { useTestApp } from '../support/app.ts';
@@ -32,6 +33,7 @@ describe('POST /api/auth/invite/accept', () => {
   it('400 for a malformed body, naming the field', async () => {
     await expectError(await accept({ displayName: 'X', password: PASSWORD }), 400, 'token');
     await expectError(await accept({ token: 'inv_x', displayName: 'X' }), 400, 'password');
+    await expectError(await accept({ token: 'inv_x', displayName: 'X', password: 'x'.repeat(1025) }), 400, 'password');
     await expectError(await accept({ token: 'inv_x', password: PASSWORD, extra: 1 }), 400, null);
     const notJson = await t.fetch('/api/auth/invite/accept', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
     await expectError(notJson, 400, 'body', 'invalid_json');
@@ -83,13 +85,50 @@ describe('POST /api/auth/invite/accept', () => {
     expect((await t.fetch('/api/auth/login', { method: 'POST', headers: { 'x-forwarded-for': freshIp() }, json: { email, password: PASSWORD } })).status).toBe(200);
   });
 
-  it('an existing account must give its own password (400 wrong_password, invite kept)', async () => {
+  it('an existing account must give its own password (400 invalid_credentials, invite kept)', async () => {
     const existing = await makeUser(t.db, 'Known');
     await setPassword(t.db, existing.email, PASSWORD);
     const { token } = await invite(existing.email);
-    await expectError(await accept({ token, displayName: 'X', password: 'not the password' }), 400, 'password', 'wrong_password');
+    await expectError(await accept({ token, displayName: 'X', password: 'not the password' }), 400, 'password', 'invalid_credentials');
     const res = await accept({ token, displayName: 'X', password: PASSWORD });
     expect((await res.json()).user).toEqual({ id: existing.id, email: existing.email, displayName: existing.displayName });
+  });
+
+  it('no account, a wrong password and a password-less account: one identical answer, no cookies, nothing set', async () => {
+    const withPassword = await makeUser(t.db, 'Has');
+    await setPassword(t.db, withPassword.email, PASSWORD);
+    const without = await makeUser(t.db, 'Hasnt');
+    const bodies = [];
+    for (const email of [undefined, withPassword.email, without.email]) {
+      const res = await accept({ token: (await invite(email)).token, password: 'owner-chosen password' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      bodies.push(await expectError(res, 400, 'password', 'invalid_credentials'));
+    }
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: without.id } })).passwordHash).toBeNull();
+  });
+
+  it('signed in as the invited account (a password session), no password is needed; another person’s or a key-made session is not proof', async () => {
+    const known = await makeUser(t.db, 'Known');
+    await setPassword(t.db, known.email, PASSWORD);
+    const { token, board } = await invite(known.email);
+    const owner = (await t.db.teamMember.findFirstOrThrow({ where: { teamId: board.team.id, role: 'owner' } })).userId;
+    const ownerUser = await t.db.user.findUniqueOrThrow({ where: { id: owner } });
+    await setPassword(t.db, ownerUser.email, PASSWORD);
+    const signIn = async (email: string) =>
+      cookiesOf(await t.fetch('/api/auth/login', { method: 'POST', headers: { 'x-forwarded-for': freshIp() }, json: { email, password: PASSWORD } }));
+    // The inviting owner's own session: refused, as without a session.
+    await expectError(await accept({ token }, freshIp(), { cookie: await signIn(ownerUser.email), origin: ORIGIN }), 400, 'password', 'invalid_credentials');
+    // A session made from the invited account's API key: refused too.
+    const { key } = await createApiKey(t.db, known.id);
+    const keySession = cookiesOf(await t.fetch('/api/auth/session', { method: 'POST', headers: { authorization: `Bearer ${key}` } }));
+    await expectError(await accept({ token }, freshIp(), { cookie: keySession, origin: ORIGIN }), 400, 'password', 'invalid_credentials');
+    expect(await t.db.teamMember.count({ where: { teamId: board.team.id, userId: known.id } })).toBe(0);
+    const res = await accept({ token }, freshIp(), { cookie: await signIn(known.email), origin: ORIGIN });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.id).toBe(known.id);
+    expect(await t.db.teamMember.count({ where: { teamId: board.team.id, userId: known.id } })).toBe(1);
   });
 
   it('two invites of one new email accepted at once: one makes the account, the other is 409 (never 500) and stays usable', async () => {
