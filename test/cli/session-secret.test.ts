@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_SECRET_FILE, SessionKey } from '../../src/auth/session-secret.ts';
 import { isPostgres } from '../support/database.ts';
+import { isolatedDatabase, type IsolatedDatabase } from '../support/isolated-database.ts';
 import { serve, type ServeChild } from '../support/serve-child.ts';
 import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 
@@ -15,7 +16,16 @@ import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 // PostgreSQL, where the running server reads the changed file).
 
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-secret-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// rotate-secret ends every session in its database: on PostgreSQL this file
+// gets a database of its own, or it would sign out the test files beside it.
+let database: IsolatedDatabase;
+beforeAll(async () => {
+  database = await isolatedDatabase('tasksvc_secret');
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await database?.drop();
+});
 
 /** The environment of the children: this test's database, no SESSION_SECRET, production. */
 function envOf(dataDir: string): Record<string, string> {
@@ -23,7 +33,7 @@ function envOf(dataDir: string): Record<string, string> {
     TASKSVC_DATA_DIR: dataDir,
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...database.env,
   };
 }
 
