@@ -136,7 +136,9 @@ function routePattern(fullPath: string): RegExp {
  * the caller is {@link identifyCaller}; a refused credential is a 401 on
  * every path, public ones included, except that `GET /api/session/verify`
  * answers a bad `svc_session` sent without `nookies_user` itself
- * (`valid: false`); a 401 caused by cookies also clears both cookies. No
+ * (`valid: false`), and that refused cookies do not refuse signing in
+ * (`POST /api/auth/login`, accepting an invite), which replaces them; a 401
+ * caused by cookies also clears both cookies. No
  * credentials: 401 (the spec 7.1 body; GraphQL errors on /graphql), except
  * on public paths and `public` routes. A cookie-authenticated request must
  * pass {@link csrfRefusal} (403).
@@ -160,6 +162,10 @@ export function authMiddleware(services: Services, opts: AuthOptions): Middlewar
     const { viewer } = caller;
     let failure = caller.failure;
     if (caller.cookieFailure && path === SESSION_VERIFY_PATH && caller.cookieFailure.sessionOnly) failure = null;
+    // Signing in replaces the session the browser holds: a revoked or expired one (its cookies are still
+    // there after a socket was closed for it) must not refuse the very request that starts a new one.
+    const replacesSession = c.req.method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH);
+    if (caller.cookieFailure && replacesSession) failure = null;
     if (!failure && !viewer && !isPublic) failure = new UnauthenticatedError();
     if (!failure && viewer?.via === 'session') failure = csrfRefusal(c.req, opts.origins);
 

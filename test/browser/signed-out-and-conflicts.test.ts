@@ -6,6 +6,7 @@
 // another person's rename.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { revokeSessions } from '../../src/domain/session.ts';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
@@ -67,7 +68,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('a session that ends while the person works', () => {
+// Many steps each, on a machine other tests share: a bound above vitest's default 60 s.
+const LONG = { timeout: 150_000 };
+
+describe('a session that ends while the person works', LONG, () => {
   it('sends them to sign in ("Your session ended"), then back to the task with their unsaved comment and description', async () => {
     const ticket = ticketOf('Write the launch post');
     const page = await signedInPage(ada);
@@ -116,7 +120,24 @@ describe('a session that ends while the person works', () => {
   });
 });
 
-describe('two people editing one task', () => {
+describe('a session revoked while the board is open', LONG, () => {
+  it('the socket closed for its credentials (4401) takes the person to sign in, with no click, and back to the board', async () => {
+    const page = await signedInPage(grace);
+    await page.goto(`${server.url}/boards/${board.project.id}`);
+    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor(UI_WAIT);
+    // "Sign out everywhere" elsewhere (or an admin's reset): the open socket's re-check closes it.
+    await revokeSessions(server.db, grace.user.id);
+    await page.getByRole('status').filter({ hasText: 'Your session ended — sign in again.' }).waitFor(UI_WAIT);
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/boards/${board.project.id}`);
+    await page.getByLabel('Email').fill(grace.user.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor(UI_WAIT);
+    expect(new URL(page.url()).pathname).toBe(`/boards/${board.project.id}`);
+  });
+});
+
+describe('two people editing one task', LONG, () => {
   it('the second description save is refused and shown as a conflict with both texts; the person chooses', async () => {
     const ticket = ticketOf('Plan the offsite');
     const adaPage = await signedInPage(ada);

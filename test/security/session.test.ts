@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseIdentityCookie, parseCookies, isLocalHost } from '../../src/auth/cookies.ts';
 import { readSessionToken, signSession } from '../../src/auth/session.ts';
 import { revokeApiKey } from '../../src/domain/api-key.ts';
+import { revokeSessions } from '../../src/domain/session.ts';
+import { setPassword } from '../../src/domain/user.ts';
 import { createTestApp, useTestServer } from '../support/app.ts';
 import { makeUserWithKey } from '../support/factories.ts';
 import { cookieHeader, expect401, startSession, OWN_BUCKETS } from './session-helpers.ts';
@@ -298,6 +300,35 @@ describe('without SESSION_SECRET', () => {
     } finally {
       await dev.close();
     }
+  });
+});
+
+describe('signing in with the cookies of an ended session', () => {
+  it('a revoked or forged session in the browser does not refuse the sign-in that replaces it', async () => {
+    const { user, key } = await makeUserWithKey(t.db, 'Returning');
+    await setPassword(t.db, user.email, 'a password long enough');
+    const old = await startSession(t, key);
+    await revokeSessions(t.db, user.id);
+    // The old cookies still refuse everything else (and are cleared)…
+    await expect401(await t.fetch('/api/mcp/user/context', { headers: { cookie: old.cookie } }), { code: 'revoked_session' });
+    // …but signing in with them goes through: new cookies, which work.
+    for (const cookie of [old.cookie, cookieHeader({ identity: user.id, session: 'v1.forged.cookie' })]) {
+      const res = await t.fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { cookie, origin: t.url },
+        json: { email: user.email, password: 'a password long enough' },
+      });
+      expect(res.status).toBe(200);
+      const fresh = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      expect((await (await t.fetch('/api/mcp/user/context', { headers: { cookie: fresh } })).json()).id).toBe(user.id);
+    }
+    // A wrong password with them is still the sign-in's own 401.
+    const wrong = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { cookie: old.cookie, origin: t.url },
+      json: { email: user.email, password: 'not the password' },
+    });
+    expect((await wrong.json()).details.code).toBe('invalid_credentials');
   });
 });
 
