@@ -42,7 +42,7 @@ export function requirePersonalSession(viewer: Viewer | null | undefined): void 
   requireSessionViewer(viewer);
   if (viewer!.sessionKeyId != null) {
     throw new ForbiddenError(
-      'A session made from an API key cannot manage keys or sessions; sign in with your password.',
+      'A session made from an API key cannot manage keys, sessions or team membership; sign in with your password.',
       'svc_session',
       'key_session',
     );

@@ -2,8 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/app.ts';
 import { gql } from '../support/graphql.ts';
 import { makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
+import { signInWithPassword, startSession } from '../security/session-helpers.ts';
 
-const t = useTestApp();
+const t = useTestApp({ env: { SESSION_SECRET: 'team-graphql-session-secret-0123456789' } });
+
+/** Runs a document with a session cookie (the service's own Origin, as the web app sends it). */
+async function asSession(cookie: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await t.fetch('/graphql', { method: 'POST', headers: { cookie, origin: 'http://localhost' }, json: { query, variables } });
+  return (await res.json()) as Awaited<ReturnType<typeof gql>>;
+}
+
+const SET_ROLE = 'mutation($t: String!, $u: String!, $r: TeamRole!) { setTeamMemberRole(teamId: $t, user: $u, role: $r) { role } }';
+const REMOVE = 'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { id } }';
+const ADD = 'mutation($t: String!, $u: String!, $r: TeamRole) { addTeamMember(teamId: $t, user: $u, role: $r) { role } }';
+const INVITE = 'mutation($t: String!, $e: String!, $r: TeamRole) { createTeamInvite(teamId: $t, email: $e, role: $r) { invite { id role } } }';
+const REVOKE = 'mutation($i: Int!) { revokeTeamInvite(id: $i) { revokedAt } }';
 
 describe('teams through GraphQL', () => {
   it('members with roles; an owner adds, promotes and removes; a member is refused', async () => {
@@ -27,26 +40,19 @@ describe('teams through GraphQL', () => {
         { role: 'member', user: { id: ben.user.id } },
       ],
     });
-    const refused = await gql(t, ben.key, 'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { id } }', {
-      t: teamId,
-      u: String(ann.user.id),
-    });
+    const [annSession, benSession] = [await signInWithPassword(t, ann.user.id), await signInWithPassword(t, ben.user.id)];
+    const refused = await asSession(benSession, REMOVE, { t: teamId, u: String(ann.user.id) });
     expect(refused.errors![0].extensions).toMatchObject({ code: 'FORBIDDEN', detail: 'not_team_owner' });
 
-    const demote = await gql(t, ann.key, 'mutation($t: String!, $u: String!) { setTeamMemberRole(teamId: $t, user: $u, role: member) { role } }', {
-      t: teamId,
-      u: ann.user.email,
-    });
+    const demote = await asSession(annSession, SET_ROLE, { t: teamId, u: ann.user.email, r: 'member' });
     expect(demote.errors![0].extensions).toMatchObject({ code: 'CONFLICT', field: 'user', detail: 'last_owner' });
-    const promote = await gql(t, ann.key, 'mutation($t: String!, $u: String!) { setTeamMemberRole(teamId: $t, user: $u, role: owner) { role } }', {
-      t: teamId,
-      u: ben.user.email,
-    });
+    const promote = await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' });
     expect(promote).toEqual({ data: { setTeamMemberRole: { role: 'owner' } } });
-    const removed = await gql(t, ben.key, 'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { members { user { id } } } }', {
-      t: teamId,
-      u: String(ann.user.id),
-    });
+    const removed = await asSession(
+      benSession,
+      'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { members { user { id } } } }',
+      { t: teamId, u: String(ann.user.id) },
+    );
     expect(removed).toEqual({ data: { removeTeamMember: { members: [{ user: { id: ben.user.id } }] } } });
     expect(await t.db.projectMember.count({ where: { projectId: b.project.id, userId: ann.user.id } })).toBe(0);
   });
@@ -68,10 +74,59 @@ describe('teams through GraphQL', () => {
 
     const listed = await gql(t, ann.key, 'query($t: String!) { teamInvites(teamId: $t) { id email } }', { t: b.team.uuid });
     expect(listed).toEqual({ data: { teamInvites: [{ id: r.invite.id, email: 'guest@example.com' }] } });
-    const revoked = await gql(t, ann.key, 'mutation($i: Int!) { revokeTeamInvite(id: $i) { revokedAt } }', { i: r.invite.id });
+    const revoked = await asSession(await signInWithPassword(t, ann.user.id), REVOKE, { i: r.invite.id });
     expect(revoked.data!.revokeTeamInvite.revokedAt).toEqual(expect.any(String));
     expect(await gql(t, ann.key, 'query($t: String!) { teamInvites(teamId: $t) { id } }', { t: b.team.uuid })).toEqual({
       data: { teamInvites: [] },
     });
+  });
+
+  it('a key invites and adds as member only; owner role, role changes, removals and revokes need a person’s session', async () => {
+    const ann = await makeUserWithKey(t.db, 'Ann');
+    const ben = await makeUserWithKey(t.db, 'Ben');
+    const b = await makeBoard(t.db, ann.user.id);
+    await t.db.teamMember.create({ data: { teamId: b.team.id, userId: ben.user.id, role: 'member' } });
+    const teamId = b.team.uuid;
+    const keySession = (await startSession(t, ann.key)).cookie;
+    const tag = Math.random().toString(36).slice(2, 10);
+    const expectRefused = (r: Awaited<ReturnType<typeof gql>>, code: string, detail: string) =>
+      expect([r.data?.[Object.keys(r.data ?? {})[0]] ?? null, r.errors?.[0].extensions.code, r.errors?.[0].extensions.detail]).toEqual([
+        null,
+        code,
+        detail,
+      ]);
+
+    // With the key alone: a member invite works, an owner invite does not.
+    const memberInvite = await gql(t, ann.key, INVITE, { t: teamId, e: `m-${tag}@test.local` });
+    expect(memberInvite.data!.createTeamInvite.invite.role).toBe('member');
+    expectRefused(await gql(t, ann.key, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'owner' }), 'UNAUTHENTICATED', 'session_required');
+    expectRefused(await asSession(keySession, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'owner' }), 'FORBIDDEN', 'key_session');
+    expect(await t.db.teamInvite.count({ where: { email: `backdoor-${tag}@test.local` } })).toBe(0);
+    // Role changes, removals, owner adds and revokes: refused with the key and with a key-made session; nothing changes.
+    for (const [query, variables] of [
+      [SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' }],
+      [REMOVE, { t: teamId, u: ben.user.email }],
+      [ADD, { t: teamId, u: ben.user.email, r: 'owner' }],
+      [REVOKE, { i: memberInvite.data!.createTeamInvite.invite.id }],
+    ] as const) {
+      expectRefused(await gql(t, ann.key, query, variables), 'UNAUTHENTICATED', 'session_required');
+      expectRefused(await asSession(keySession, query, variables), 'FORBIDDEN', 'key_session');
+    }
+    expect(await t.db.teamMember.findMany({ where: { teamId: b.team.id }, select: { userId: true, role: true }, orderBy: { userId: 'asc' } })).toEqual([
+      { userId: ann.user.id, role: 'owner' },
+      { userId: ben.user.id, role: 'member' },
+    ]);
+    expect((await t.db.teamInvite.findUniqueOrThrow({ where: { id: memberInvite.data!.createTeamInvite.invite.id } })).revokedAt).toBeNull();
+    // A key may still add a teammate as member (it already is: nothing changes, no error).
+    expect(await gql(t, ann.key, ADD, { t: teamId, u: ben.user.email })).toEqual({ data: { addTeamMember: { role: 'member' } } });
+
+    // The person signed in: all of it works.
+    const annSession = await signInWithPassword(t, ann.user.id);
+    expect((await asSession(annSession, INVITE, { t: teamId, e: `boss-${tag}@test.local`, r: 'owner' })).data!.createTeamInvite.invite.role).toBe('owner');
+    expect(await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' })).toEqual({ data: { setTeamMemberRole: { role: 'owner' } } });
+    expect((await asSession(annSession, REVOKE, { i: memberInvite.data!.createTeamInvite.invite.id })).data!.revokeTeamInvite.revokedAt).toEqual(
+      expect.any(String),
+    );
+    expect((await asSession(annSession, REMOVE, { t: teamId, u: ben.user.email })).data!.removeTeamMember.id).toBe(teamId);
   });
 });

@@ -8,8 +8,8 @@ import {
 } from '../../domain/team-invite.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
-import { viewerOf } from '../viewer.ts';
-import { TeamRoleEnum } from './team.ts';
+import { personalViewerOf, viewerOf } from '../viewer.ts';
+import { OWNER_ROLE_PERSON_ONLY, PERSON_ONLY, TeamRoleEnum, membershipActor } from './team.ts';
 
 /** A pending (or past) invite to a team; never its token. */
 export const TeamInviteType = builder.prismaObject('TeamInvite', {
@@ -71,14 +71,17 @@ builder.mutationFields((t) => ({
     description:
       `Invites an email address to a team (team owners only). The invite works once, for ${INVITE_TTL_DAYS} days; ` +
       'accepting it (`POST /api/auth/invite/accept`) creates the account or joins the existing one and signs the person in. ' +
-      'Inviting the same address again replaces its pending invite. Someone already in the team: CONFLICT `already_member`.',
+      'The token is no key to an existing account: its person must prove who they are (their password or their own ' +
+      'session) to accept. Inviting the same address again replaces its pending invite. Someone already in the team: ' +
+      'CONFLICT `already_member`. ' +
+      OWNER_ROLE_PERSON_ONLY,
     args: {
       teamId: t.arg.string({ required: true, description: 'The team: UUID or number.' }),
       email: t.arg.string({ required: true, description: 'Address to invite.' }),
       role: t.arg({ type: TeamRoleEnum, description: 'Role on acceptance (default `member`).' }),
     },
     resolve: async (_root, args, ctx) => {
-      const created = await createTeamInvite(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, email: args.email, role: args.role });
+      const created = await createTeamInvite(ctx.db, membershipActor(ctx, args.role), { teamId: args.teamId, email: args.email, role: args.role });
       const path = invitePath(created.token);
       const base = linkBase(ctx);
       return { ...created, path, url: base === null ? null : base + path };
@@ -88,8 +91,9 @@ builder.mutationFields((t) => ({
     type: 'TeamInvite',
     description:
       'Revokes a pending invite (team owners only); its link stops working. Another team’s invite is NOT_FOUND, an accepted ' +
-      'or revoked one CONFLICT `not_pending`.',
+      'or revoked one CONFLICT `not_pending`. ' +
+      PERSON_ONLY,
     args: { id: t.arg.int({ required: true, description: 'Invite id.' }) },
-    resolve: (_query, _root, args, ctx) => revokeTeamInvite(ctx.db, viewerOf(ctx).userId, args.id),
+    resolve: (_query, _root, args, ctx) => revokeTeamInvite(ctx.db, personalViewerOf(ctx).userId, args.id),
   }),
 }));

@@ -2,7 +2,8 @@ import { inVisibleTeam } from '../../domain/access.ts';
 import { teamsOfWhere } from '../../domain/team.ts';
 import { TEAM_ROLES, addTeamMember, listTeamMembers, removeTeamMember, setTeamMemberRole } from '../../domain/team-member.ts';
 import { builder } from '../builder.ts';
-import { viewerOf } from '../viewer.ts';
+import { personalViewerOf, viewerOf } from '../viewer.ts';
+import type { GraphQLContext } from '../context.ts';
 
 /** A team role: `owner` or `member`. */
 export const TeamRoleEnum = builder.enumType('TeamRole', {
@@ -55,6 +56,28 @@ export const TeamMemberType = builder.prismaObject('TeamMember', {
   }),
 });
 
+/**
+ * Who may change a team's membership: a person, not a key. Giving someone
+ * the owner role, changing a role and removing a member need a session the
+ * person signed in to (password or invite): an API key alone is
+ * UNAUTHENTICATED `session_required`, a session made from a key FORBIDDEN
+ * `key_session` (the rule of key management, src/auth/viewer.ts). A key
+ * may add or invite as `member` only, so a leaked key cannot make a
+ * lasting owner that outlives its revocation.
+ */
+export function membershipActor(ctx: GraphQLContext, role: string | null | undefined): number {
+  return role === 'owner' ? personalViewerOf(ctx).userId : viewerOf(ctx).userId;
+}
+
+/** The sentence every membership field's description carries (README, security: "with a key / with a session"). */
+export const PERSON_ONLY =
+  'Needs a session the person signed in to (password or invite): an API key alone is UNAUTHENTICATED `session_required`, ' +
+  'a session made from a key FORBIDDEN `key_session`.';
+/** The same for fields a key may use as long as the role is `member`. */
+export const OWNER_ROLE_PERSON_ONLY =
+  'With `role: owner` it needs a session the person signed in to (password or invite): an API key may give only ' +
+  '`member` (else UNAUTHENTICATED `session_required`; a session made from a key is FORBIDDEN `key_session`).';
+
 const teamArg = 'The team: its UUID (`Team.id`) or its number (`Team.number`).';
 const teamUserArg =
   'The user: an email address, or a positive integer user id written as digits. A user who does not share a team ' +
@@ -66,14 +89,15 @@ builder.mutationFields((t) => ({
     description:
       'Adds a user to a team (team owners only: a member gets FORBIDDEN `not_team_owner`) and to every board of the team. ' +
       'Only users who already share a team with the viewer can be added directly; anyone else joins by `createTeamInvite` ' +
-      '(an unknown and a foreign user get the same NOT_FOUND). Adding a member again changes nothing.',
+      '(an unknown and a foreign user get the same NOT_FOUND). Adding a member again changes nothing. ' +
+      OWNER_ROLE_PERSON_ONLY,
     args: {
       teamId: t.arg.string({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
       role: t.arg({ type: TeamRoleEnum, description: 'Role of a new member (default `member`).' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await addTeamMember(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
+      const r = await addTeamMember(ctx.db, membershipActor(ctx, args.role), { teamId: args.teamId, user: args.user, role: args.role });
       return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
     },
   }),
@@ -82,27 +106,29 @@ builder.mutationFields((t) => ({
     description:
       'Removes a user from a team: owners remove anyone, a member only themselves (leaving). The last owner cannot go ' +
       '(CONFLICT `last_owner`). The user leaves every board of the team (a board they were alone on passes to the ' +
-      'team’s owners) and stops watching its tasks; their assignments stay as history.',
+      'team’s owners) and stops watching its tasks; their assignments stay as history. ' +
+      PERSON_ONLY,
     args: {
       teamId: t.arg.string({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await removeTeamMember(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user });
+      const r = await removeTeamMember(ctx.db, personalViewerOf(ctx).userId, { teamId: args.teamId, user: args.user });
       return ctx.db.team.findUniqueOrThrow({ ...query, where: { id: r.team.id } });
     },
   }),
   setTeamMemberRole: t.prismaField({
     type: 'TeamMember',
     description:
-      'Changes a member’s role (team owners only). Demoting the last owner is CONFLICT `last_owner`: promote someone first.',
+      'Changes a member’s role (team owners only). Demoting the last owner is CONFLICT `last_owner`: promote someone first. ' +
+      PERSON_ONLY,
     args: {
       teamId: t.arg.string({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
       role: t.arg({ type: TeamRoleEnum, required: true, description: 'The new role.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await setTeamMemberRole(ctx.db, viewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
+      const r = await setTeamMemberRole(ctx.db, personalViewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
       return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
     },
   }),
