@@ -69,9 +69,11 @@ describe('task events end to end', () => {
   it.runIf(isPostgres && Boolean(process.env.REDIS_URL))(
     'with Redis, an event made through instance A reaches a subscriber on instance B',
     async () => {
-      // A dispatches; B only serves subscribers, so the event can reach B only through Redis.
+      // A dispatches; B only serves subscribers, so the event can reach B only through Redis:
+      // B's feed polls once a minute, so an event seen within the wait came by its wake-up
+      // (a time limit on the arrival itself would fail on a busy machine, not on a lost wake-up).
       const a = instances[0];
-      const b = await startInstance({ env: testEnv.env, dispatcher: false });
+      const b = await startInstance({ env: testEnv.env, dispatcher: false, feed: { idlePollMs: 60_000 } });
       instances.push(b);
       expect(a.services.config.REDIS_URL).toBeTruthy();
       const owner = await makeUserWithKey(a.db, 'Owner');
@@ -85,10 +87,8 @@ describe('task events end to end', () => {
       const outsiderOnB = wsSubscribe(b.url, outsider.key, { projectId: otherProject.id });
       await registered(2);
 
-      const committed = performance.now();
       await post(a, '/api/mcp/tasks/update', owner.key, { task_id: created.id, title: 'After' });
-      await waitFor(() => onB.got.length > 0, 2_000, 'event on B');
-      expect(onB.got[0].at - committed).toBeLessThan(1_000);
+      await waitFor(() => onB.got.length > 0, 30_000, 'event on B');
       expect(onB.got[0].data!.taskEvents).toMatchObject({
         event: 'task.updated',
         taskId: created.id,
