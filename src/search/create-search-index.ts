@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { MeilisearchSearchIndex } from './meilisearch-engine.ts';
-import { PostgresSearchIndex } from './postgres-engine.ts';
+import { PostgresSearchIndex, SEARCH_STATEMENT_TIMEOUT_MS } from './postgres-engine.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /**
@@ -11,12 +11,17 @@ import type { SearchIndex } from './search-index.ts';
  * early; the Meilisearch engine also applies them on first use.
  */
 export function createSearchIndex(
-  config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'>,
+  config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'> & Partial<Pick<Config, 'STATEMENT_TIMEOUT_MS'>>,
   database: Pick<Database, 'prisma' | 'kind'>,
 ): SearchIndex {
   if (config.MEILI_HOST)
     return new MeilisearchSearchIndex(database.prisma, { host: config.MEILI_HOST, apiKey: config.MEILI_API_KEY });
-  return new PostgresSearchIndex(database.prisma, { server: database.kind === 'postgres' });
+  // A search's own budget never loosens the request pool's.
+  const pool = config.STATEMENT_TIMEOUT_MS || Infinity;
+  return new PostgresSearchIndex(database.prisma, {
+    server: database.kind === 'postgres',
+    statementTimeoutMs: Math.min(SEARCH_STATEMENT_TIMEOUT_MS, pool),
+  });
 }
 
 const built = new WeakMap<object, SearchIndex>();
@@ -27,7 +32,7 @@ const built = new WeakMap<object, SearchIndex>();
  * database on first use and cached for that services object.
  */
 export function searchIndexOf(services: {
-  config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'>;
+  config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'> & Partial<Pick<Config, 'STATEMENT_TIMEOUT_MS'>>;
   database: Pick<Database, 'prisma' | 'kind'>;
   search?: SearchIndex;
 }): SearchIndex {

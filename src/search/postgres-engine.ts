@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
+import { isStatementTimeout } from '../db/statement-timeout.ts';
 import { ValidationError } from '../errors.ts';
 import { Prisma } from '../generated/prisma/client.ts';
-import { indexKeysOf, type ParsedQuery, parseQuery, type QueryTerm, tsqueryOr } from './query-terms.ts';
+import { indexKeysOf, MAX_STEMMED_WORD_LENGTH, type ParsedQuery, parseQuery, type QueryTerm, tsqueryOr } from './query-terms.ts';
 import type { SearchFilters, SearchHit, SearchHitTask, SearchIndex } from './search-index.ts';
 import { type MatchMode, scoreTitle } from './text-score.ts';
 
@@ -243,8 +244,9 @@ function candidateSql(parsed: ParsedQuery, match: Prisma.Sql, where: Prisma.Sql,
 function vectorMatch(terms: QueryTerm[], op: ' && ' | ' || '): Prisma.Sql {
   const perWord = terms.map((term) => {
     const keys = Prisma.sql`${tsqueryOr(indexKeysOf(term))}::tsquery`;
-    // Stop words have no stem (PostgreSQL would only warn about them).
-    return term.stopWord
+    // Stop words have no stem (PostgreSQL would only warn about them), nor
+    // have words longer than the index stems.
+    return term.stopWord || [...term.word].length > MAX_STEMMED_WORD_LENGTH
       ? Prisma.sql`(${keys})`
       : Prisma.sql`(plainto_tsquery('english'::regconfig, ${term.word}) || ${keys})`;
   });
@@ -286,11 +288,4 @@ function filterSql(f: SearchFilters): Prisma.Sql {
   if (f.hasDueDate === true) parts.push(Prisma.sql`t."dueDate" IS NOT NULL`);
   if (f.hasDueDate === false) parts.push(Prisma.sql`t."dueDate" IS NULL`);
   return Prisma.join(parts, ' AND ');
-}
-
-/** PostgreSQL's "canceling statement due to statement timeout" (SQLSTATE 57014), as Prisma's adapter reports it. */
-function isStatementTimeout(err: unknown): boolean {
-  const cause = (err as { meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } })?.meta?.driverAdapterError
-    ?.cause;
-  return cause?.originalCode === '57014';
 }

@@ -1,14 +1,23 @@
 import { parseTicketNumber } from '../domain/task/ticket-number.ts';
 
 // How a search query becomes terms. Both engines and the PostgreSQL index
-// function `tasksvc_search_words` (migration 20261121010000_search) split
-// text the same way: lower-case runs of letters and digits.
+// function `tasksvc_search_vector` (migrations 20261121010000_search and
+// 20261129013500_search_words_bounded) split text the same way: lower-case
+// runs of letters and digits (of any script). The text-search parser only
+// ever sees such words, on both sides: it is quadratic on some punctuation.
 
 /** Typo budget: no typo below 4 letters, one edit from 4, two from 8 (the search spec). */
 export const TYPO_RULES = { oneTypo: 4, twoTypos: 8 } as const;
 
 /** Longest word the index keys cover (`tasksvc_search_words`). */
 export const MAX_WORD_LENGTH = 40;
+
+/**
+ * Longest word whose English stem is indexed (the migration drops longer
+ * words of a title or description before the text-search parser): a longer
+ * query word is looked up by its title keys only.
+ */
+export const MAX_STEMMED_WORD_LENGTH = 100;
 
 /** Longest word that keeps its two-edit tolerance (the index holds 2-deletion keys up to this length). */
 export const MAX_TWO_TYPO_LENGTH = 20;
