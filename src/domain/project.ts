@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { requireProject, visibleProjectSql } from './access.ts';
+import { containsPattern } from './like-pattern.ts';
 import { parseInput } from './validate.ts';
 import { idField, statusField } from './fields.ts';
 import { pageFields } from './page.ts';
@@ -19,11 +20,6 @@ export const projectListInput = z.object({
 });
 export type ProjectListInput = z.input<typeof projectListInput>;
 
-/** `%`, `_` and `\` match themselves in a search. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 type ProjectListArgs = z.output<typeof projectListInput>;
 
 /** Members only, one status, `search` over title and description: the one filter of every project list form. */
@@ -31,7 +27,7 @@ function projectListWhere(userId: number, args: Pick<ProjectListArgs, 'status' |
   return Prisma.sql`
     p."status" = ${args.status}::"Status"
     AND ${visibleProjectSql(Prisma.sql`p."id"`, userId)}
-    ${args.search ? Prisma.sql`AND (p."title" ILIKE ${likePattern(args.search)} OR p."description" ILIKE ${likePattern(args.search)})` : Prisma.empty}`;
+    ${args.search ? Prisma.sql`AND (p."title" ILIKE ${containsPattern(args.search)} OR p."description" ILIKE ${containsPattern(args.search)})` : Prisma.empty}`;
 }
 
 /** A column of the list order and how a row's value of it is written for comparison. */

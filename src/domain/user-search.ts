@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { knownUsersWhere } from './access.ts';
+import { escapeLike } from './like-pattern.ts';
 import { parseInput } from './validate.ts';
 
 /** Most users one search answers. */
@@ -23,7 +24,7 @@ const searchInput = z.object({
 export function userSearchArgs(viewerId: number, input: z.input<typeof searchInput>) {
   const parsed = parseInput(searchInput, input);
   // Prisma passes the text to (I)LIKE as is: `%` and `_` must stay literal.
-  const query = parsed.query.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const query = escapeLike(parsed.query);
   const limit = parsed.limit;
   return {
     where: {

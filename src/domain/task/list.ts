@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { ValidationError } from '../../errors.ts';
 import { inVisibleProject, requireProject } from '../access.ts';
+import { escapeLike } from '../like-pattern.ts';
 import { parseInput } from '../validate.ts';
 import { idField, statusField } from '../fields.ts';
 import { type OffsetQuery, PAGE_LIMITS, pageFields, pageWindow } from '../page.ts';
@@ -134,7 +135,8 @@ export async function taskListQuery(
   if (f.updatedSince) and.push({ updatedAt: { gte: f.updatedSince } });
   if (f.hasComments != null) and.push({ comments: f.hasComments ? { some: {} } : { none: {} } });
   if (f.hasAttachments != null) and.push({ attachments: { isEmpty: !f.hasAttachments } });
-  if (f.search) and.push({ title: { contains: f.search, mode: 'insensitive' } });
+  // Prisma passes the text to ILIKE as is: `%` and `_` must stay literal.
+  if (f.search) and.push({ title: { contains: escapeLike(f.search), mode: 'insensitive' } });
   if (f.parentId != null) and.push({ parentId: f.parentId });
   return { where: { AND: and }, ...page, verifyProject };
 }
