@@ -108,6 +108,13 @@ const schema = z.object({
   /** Connections of the request pool on PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /**
+   * Longest one SQL statement of a request may run (ms) before the database
+   * stops it: PostgreSQL's `statement_timeout` on the request pool (not the
+   * background pool, not migrations). The request answers 503 TIMEOUT (a
+   * search, 400 `too_complex` on `query`). 0 turns the budget off.
+   */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /**
    * Most distinct SQL statements run as named (prepared) statements on
    * PostgreSQL, planned once per connection; a statement is named on its
    * second use. 0 sends every statement unnamed (parsed and planned per call).

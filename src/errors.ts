@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isStatementTimeout } from './db/statement-timeout.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** Stable error codes; GraphQL `extensions.code` and REST `error` carry them. */
@@ -116,17 +117,23 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable; retry 
 /**
  * Reads the code of any error: AppErrors keep theirs, GraphQL's own are
  * validation, a database that cannot be reached is UNAVAILABLE (not the
- * request's fault), anything else INTERNAL.
+ * request's fault), a statement stopped by the statement budget is TIMEOUT
+ * (503), anything else INTERNAL.
  */
 export function errorCodeOf(err: unknown): ErrorCode {
   if (err instanceof AppError) return err.code;
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code;
     if (typeof code === 'string' && code in HTTP_STATUS) return code as ErrorCode;
-    if (err.originalError && !(err.originalError instanceof GraphQLError))
-      return isDatabaseUnavailable(err.originalError) ? 'UNAVAILABLE' : 'INTERNAL';
+    if (err.originalError && !(err.originalError instanceof GraphQLError)) return databaseErrorCode(err.originalError);
     if (err.originalError) return errorCodeOf(err.originalError);
     return 'VALIDATION';
   }
-  return isDatabaseUnavailable(err) ? 'UNAVAILABLE' : 'INTERNAL';
+  return databaseErrorCode(err);
+}
+
+/** The code of an error the service did not raise on purpose. */
+function databaseErrorCode(err: unknown): ErrorCode {
+  if (isDatabaseUnavailable(err)) return 'UNAVAILABLE';
+  return isStatementTimeout(err) ? 'TIMEOUT' : 'INTERNAL';
 }

@@ -76,6 +76,7 @@ export async function createServices(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.TASKSVC_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     backgroundPoolSize: config.EVENT_POOL_SIZE,
     onQuery: opts.onQuery,

@@ -54,6 +54,12 @@ export interface DatabaseOptions {
   /** Connections of the request pool (PostgreSQL). */
   poolSize?: number;
   /**
+   * `statement_timeout` (ms) of every connection of the request pool
+   * (PostgreSQL; see statement-timeout.ts). Absent or 0: none, as for
+   * one-shot commands (migrate, reindex) and the background pool.
+   */
+  statementTimeoutMs?: number;
+  /**
    * Most distinct statements sent as named (prepared) statements on
    * PostgreSQL (see statement-names.ts); 0 or absent sends all unnamed.
    */
@@ -90,7 +96,12 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const log = options.onQuery ? ([{ emit: 'event', level: 'query' }] as const) : undefined;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Sent at connect: the session default, which RESET returns to.
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     pool.on('error', (err) => options.onIdleError?.(err));
     // One namer for both pools: a name always stands for the same SQL text.
     const namer = options.preparedStatements ? createStatementNamer({ maxNamed: options.preparedStatements }) : undefined;

@@ -47,6 +47,20 @@ export function migrate(db: Pick<Database, 'session'>, dir = MIGRATIONS_DIR): Pr
 }
 
 async function migrateOn(sql: SqlRunner, dir: string): Promise<MigrationResult> {
+  // Migrations may rebuild indexes over the whole table: the request pool's
+  // statement budget (STATEMENT_TIMEOUT_MS) does not apply to them. The
+  // connection goes back to the pool with its budget (RESET restores the
+  // value it was opened with).
+  await sql.exec('SET statement_timeout = 0');
+  try {
+    return await migrateLocked(sql, dir);
+  } finally {
+    // A connection that broke mid-migration has no setting left to restore.
+    await sql.exec('RESET statement_timeout').catch(() => undefined);
+  }
+}
+
+async function migrateLocked(sql: SqlRunner, dir: string): Promise<MigrationResult> {
   await sql.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK]);
   try {
     await sql.exec(CREATE_TABLE);

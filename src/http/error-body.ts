@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, HTTP_STATUS, NotFoundError, errorCodeOf, type ErrorCode } from '../errors.ts';
+import { STATEMENT_TIMEOUT_MESSAGE } from '../db/statement-timeout.ts';
 import type { Logger } from '../logger.ts';
 import type { AppEnv } from './env.ts';
 
@@ -33,7 +34,9 @@ export function renameLeadingField(message: string, field: string, publicField: 
  * logged and masked: the caller learns only that it was an internal error.
  * A database that does not answer is 503 UNAVAILABLE (`details.code:
  * unavailable`), not logged here: the app logs the outage once
- * (src/db/unavailable.ts) and adds `Retry-After`.
+ * (src/db/unavailable.ts) and adds `Retry-After`. A statement stopped by the
+ * statement budget is 503 TIMEOUT (`details.code: statement_timeout`), its
+ * SQL never shown.
  * `rename` turns a GraphQL argument path into the route's public field name.
  */
 export function toErrorResponse(
@@ -55,7 +58,14 @@ export function toErrorResponse(
       body: { success: false, error: code, message: DATABASE_UNAVAILABLE_MESSAGE, details: { field: null, code: 'unavailable' } },
     };
   }
-  const app = err instanceof AppError ? err : (err as { originalError?: unknown }).originalError;
+  if (code === 'TIMEOUT' && !(err instanceof AppError) && !(errOriginal(err) instanceof AppError)) {
+    logger.warn({ error: err instanceof Error ? err.message : String(err) }, 'a statement ran past STATEMENT_TIMEOUT_MS');
+    return {
+      status: HTTP_STATUS.TIMEOUT,
+      body: { success: false, error: code, message: STATEMENT_TIMEOUT_MESSAGE, details: { field: null, code: 'statement_timeout' } },
+    };
+  }
+  const app = err instanceof AppError ? err : errOriginal(err);
   const field = app instanceof AppError ? app.field : null;
   const detail = app instanceof AppError ? app.detail : 'invalid';
   const message = err instanceof Error ? err.message : String(err);
@@ -69,6 +79,11 @@ export function toErrorResponse(
       details: { field: publicField, code: detail },
     },
   };
+}
+
+/** The error a GraphQL error wraps, if any. */
+function errOriginal(err: unknown): unknown {
+  return (err as { originalError?: unknown } | null)?.originalError;
 }
 
 /** The 404 NOT_FOUND answer (spec 7.1 body) for a path nothing here serves. */

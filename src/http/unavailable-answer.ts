@@ -1,17 +1,27 @@
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
+import { isStatementTimeout, STATEMENT_TIMEOUT_MESSAGE } from '../db/statement-timeout.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../errors.ts';
 
 /**
  * yoga's error masking, except that an error caused by a database that does
  * not answer becomes `UNAVAILABLE` with HTTP 503 (yoga takes the status from
- * `extensions.http`), the code and status the REST routes answer.
+ * `extensions.http`), and a statement stopped by the statement budget
+ * (STATEMENT_TIMEOUT_MS) becomes `TIMEOUT` with HTTP 503: the codes and
+ * statuses the REST routes answer.
  */
 export function maskGraphQLError(error: unknown, message: string, isDev?: boolean): Error {
   const original = (error as { originalError?: unknown }).originalError ?? error;
-  if (!isDatabaseUnavailable(original)) return maskError(error, message, isDev);
   const located = error instanceof GraphQLError ? error : undefined;
+  if (!isDatabaseUnavailable(original)) {
+    if (!isStatementTimeout(original)) return maskError(error, message, isDev);
+    return new GraphQLError(STATEMENT_TIMEOUT_MESSAGE, {
+      path: located?.path,
+      nodes: located?.nodes,
+      extensions: { code: 'TIMEOUT', field: null, detail: 'statement_timeout', http: { status: 503 } },
+    });
+  }
   return new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
     path: located?.path,
     nodes: located?.nodes,
