@@ -4,6 +4,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 /** The `/healthz` budget while hostile work runs (the service must keep answering). */
 export const HEALTHZ_BUDGET_MS = 250;
 
+/** The budget of one hostile request's own answer (bounded work, whatever its shape). */
+export const ANSWER_BUDGET_MS = 2000;
+
 /** How responsive the service stayed while some work ran. */
 export interface Responsiveness {
   /** Slowest `/healthz` answer (ms), from sending the request to reading the body. */
@@ -57,6 +60,19 @@ export async function probeWhile<T>(baseUrl: string, work: () => Promise<T>): Pr
  * still exceeds it by far.
  */
 export function healthzBudgetMs(): number {
-  const perCore = os.loadavg()[0] / Math.max(1, os.cpus().length);
-  return HEALTHZ_BUDGET_MS * Math.max(1, perCore);
+  return HEALTHZ_BUDGET_MS * loadFactor();
+}
+
+/**
+ * The answer budget on this machine now: {@link ANSWER_BUDGET_MS} stretched
+ * as {@link healthzBudgetMs} is. Work that grows faster than its input
+ * (seconds to minutes for the largest accepted input) still exceeds it.
+ */
+export function answerBudgetMs(): number {
+  return ANSWER_BUDGET_MS * loadFactor();
+}
+
+/** How oversubscribed the cores are: the 1-minute load average per core, at least 1. */
+export function loadFactor(): number {
+  return Math.max(1, os.loadavg()[0] / Math.max(1, os.cpus().length));
 }
