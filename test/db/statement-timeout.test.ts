@@ -70,9 +70,9 @@ describe.skipIf(!isPostgres)('statement budget on PostgreSQL', () => {
     const answers = await whileTaskLocked(() =>
       Promise.all([
         call('GET', `/api/v1/tasks?project_id=${projectId}`),
-        call('GET', `/api/mcp/tasks/list?project_id=${projectId}`),
+        call('GET', `/api/mcp/tasks?project_id=${projectId}`),
         call('POST', '/api/v1/tasks', { project_id: projectId, title: 'written while locked' }),
-        gql(`{ tasks(projectId: ${projectId}) { items { id } } }`),
+        gql(`{ tasks(filter: { projectId: ${projectId} }) { items { id } } }`),
         call('GET', `/api/v1/tasks?project_id=${projectId}`),
       ]),
     );
