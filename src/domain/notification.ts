@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.ts';
-import { insertRows } from '../db/insert-rows.ts';
+import { notificationEventSql, outboxWritten } from '../events/outbox.ts';
 
 /** Notification `type` values (spec 2.6: `assignment`; the others are ours). */
 export const NOTIFICATION_TYPES = ['assignment', 'mention', 'task_updated'] as const;
@@ -48,20 +48,28 @@ export async function notifyMentioned(
   await notifyUsers(tx, 'mention', args, (who) => `${who} mentioned you on ${args.task.ticketNumber}: ${args.task.title}`);
 }
 
-/** One inbox entry of `type` about a task for each of `userIds` (each once, never the actor). */
+/**
+ * One inbox entry of `type` about a task for each of `userIds` (each once,
+ * never the actor), and their `notification.created` event (the live inbox
+ * of each recipient) in the same statement.
+ */
 async function notifyUsers(
   tx: Tx,
   type: 'assignment' | 'mention',
-  args: { task: { id: number }; userIds: number[]; actorId: number | null },
+  args: { task: { id: number; ticketNumber: string }; userIds: number[]; actorId: number | null },
   message: (actorName: string) => string,
 ): Promise<void> {
   const recipients = [...new Set(args.userIds)].filter((id) => id !== args.actorId);
   if (!recipients.length) return;
   const text = message(await actorName(tx, args.actorId));
-  await insertRows(
-    tx.notification,
-    recipients.map((userId) => ({ userId, type, taskId: args.task.id, actorId: args.actorId, message: text })),
-  );
+  await tx.$executeRaw`
+    WITH n AS (
+      INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
+      SELECT u, ${type}, ${args.task.id}, ${args.actorId}::int, ${text} FROM unnest(${recipients}::int[]) AS u
+      RETURNING "userId"
+    )
+    ${notificationEventSql({ taskId: args.task.id, ticketNumber: args.task.ticketNumber, actorId: args.actorId, type, recipients: Prisma.sql`n` })}`;
+  outboxWritten();
 }
 
 /**
@@ -80,10 +88,16 @@ export async function notifyWatchers(
   if (!args.fields.length) return;
   const what = ` updated ${args.fields.join(', ')} of ${args.task.ticketNumber}: ${args.task.title}`;
   const type: NotificationType = 'task_updated';
-  await tx.$executeRaw`
-    INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
-    SELECT w."userId", ${type}, ${args.task.id}, ${args.actorId}::int,
-           COALESCE((SELECT u."displayName" FROM "User" u WHERE u.id = ${args.actorId}::int), 'Someone') || ${what}
-    FROM "TaskWatcher" w
-    WHERE w."taskId" = ${args.task.id} AND w."userId" IS DISTINCT FROM ${args.actorId}::int`;
+  // The entries and their `notification.created` event (the recipients' live inbox), still one statement.
+  const written = await tx.$executeRaw`
+    WITH n AS (
+      INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
+      SELECT w."userId", ${type}, ${args.task.id}, ${args.actorId}::int,
+             COALESCE((SELECT u."displayName" FROM "User" u WHERE u.id = ${args.actorId}::int), 'Someone') || ${what}
+      FROM "TaskWatcher" w
+      WHERE w."taskId" = ${args.task.id} AND w."userId" IS DISTINCT FROM ${args.actorId}::int
+      RETURNING "userId"
+    )
+    ${notificationEventSql({ taskId: args.task.id, ticketNumber: args.task.ticketNumber, actorId: args.actorId, type, recipients: Prisma.sql`n` })}`;
+  if (written > 0) outboxWritten();
 }

@@ -6,6 +6,7 @@ import { OUTBOX_CHANNEL } from './outbox.ts';
 import { listenPostgres } from './pg-listener.ts';
 import { PollLoop } from './poll-loop.ts';
 import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
+import { isUserEvent } from './outbox.ts';
 import { STAMP_BATCH, stampPositions } from './sequencer.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions, WebhookDeliverer } from './webhook-delivery.ts';
 import { onWake, wake } from './wakeup.ts';
@@ -235,7 +236,8 @@ export class EventDispatcher {
   private async runHooks(events: EventMessage[]): Promise<void> {
     const search = this.deps.search?.();
     if (search) {
-      const taskIds = [...new Set(events.flatMap((e) => (e.taskId === null || e.event.startsWith('comment.') ? [] : [e.taskId])))];
+      // Comments and inbox entries change nothing the search index holds of a task.
+      const taskIds = [...new Set(events.flatMap((e) => (e.taskId === null || e.event.startsWith('comment.') || isUserEvent(e) ? [] : [e.taskId])))];
       const results = await Promise.allSettled(taskIds.map((id) => search.indexTask(id)));
       results.forEach((r, i) => {
         if (r.status === 'rejected')

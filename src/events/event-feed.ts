@@ -1,7 +1,8 @@
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import type { EventMessage } from './event-message.ts';
-import { boardsOf, readBoardEventsAfter, readEventsAfter } from './outbox-reader.ts';
+import { isUserEvent } from './outbox.ts';
+import { boardsOf, readBoardEventsAfter, readEventsAfter, readUserEventsAfter, recipientsOf } from './outbox-reader.ts';
 import { PollLoop } from './poll-loop.ts';
 import { sequenceState } from './sequencer.ts';
 import type { WakeChannel } from './wake-channel.ts';
@@ -25,11 +26,16 @@ export const DEFAULT_FEED_OPTIONS: FeedOptions = {
   maxQueued: 1_000,
 };
 
+/** What a subscription follows: one board's events, or one user's inbox events (src/events/outbox.ts USER_EVENTS). */
+export type FeedTopic = { kind: 'board'; id: number } | { kind: 'user'; id: number };
+
+const topicKey = (topic: FeedTopic) => `${topic.kind}:${topic.id}`;
+
 /**
  * The read side of live events in one instance. It follows the outbox in
  * position (commit) order with one cursor and hands each event to the
- * subscriptions of its board(s): one read per wake-up for all subscribers,
- * not one per subscriber. Wake-ups come from the dispatcher of this instance
+ * subscriptions of its board(s), or, for an inbox event, of its recipients:
+ * one read per wake-up for all subscribers, not one per subscriber. Wake-ups come from the dispatcher of this instance
  * and, through the wake channel, of the others; a poll covers lost ones
  * (often while the channel is down, rarely while it is up). When nobody is
  * subscribed it reads nothing.
@@ -37,7 +43,8 @@ export const DEFAULT_FEED_OPTIONS: FeedOptions = {
 export class EventFeed {
   /** Every event up to here has been handed to the subscriptions registered at the time. */
   private cursor = 0n;
-  private readonly boards = new Map<number, Set<FeedSubscription>>();
+  /** Open subscriptions by topic (`board:<id>`, `user:<id>`). */
+  private readonly topics = new Map<string, Set<FeedSubscription>>();
   private subscriptionCount = 0;
   private readonly loop: PollLoop;
   private readonly offs: (() => void)[] = [];
@@ -68,7 +75,7 @@ export class EventFeed {
   async stop(): Promise<void> {
     for (const off of this.offs.splice(0)) off();
     await this.loop.stop();
-    for (const subs of this.boards.values()) for (const sub of subs) void sub.return();
+    for (const subs of this.topics.values()) for (const sub of subs) void sub.return();
   }
 
   /** Positions up to `position` exist: read them soon (a no-op when nobody listens or they were read). */
@@ -84,15 +91,29 @@ export class EventFeed {
    * that the dispatcher had not numbered yet (a subscriber may see a little
    * of the past, never miss what follows).
    */
-  async subscribe(projectId: number, after: bigint | null): Promise<FeedSubscription> {
+  subscribe(projectId: number, after: bigint | null): Promise<FeedSubscription> {
+    return this.subscribeTopic({ kind: 'board', id: projectId }, after);
+  }
+
+  /**
+   * Subscribes to one user's inbox events (`notification.created` naming
+   * them), in commit order, as {@link subscribe} does for a board. Whether
+   * the user may still see each event's task is the subscriber's check.
+   */
+  subscribeUser(userId: number, after: bigint | null): Promise<FeedSubscription> {
+    return this.subscribeTopic({ kind: 'user', id: userId }, after);
+  }
+
+  private async subscribeTopic(topic: FeedTopic, after: bigint | null): Promise<FeedSubscription> {
     if (this.subscriptionCount === 0) {
       // Nothing was read while nobody listened: start from the present.
       const { lastPosition } = await sequenceState(this.db);
       if (lastPosition > this.cursor) this.cursor = lastPosition;
     }
-    const sub = new FeedSubscription(this, projectId, after ?? this.cursor, after !== null);
-    let subs = this.boards.get(projectId);
-    if (!subs) this.boards.set(projectId, (subs = new Set()));
+    const sub = new FeedSubscription(this, topic, after ?? this.cursor, after !== null);
+    const key = topicKey(topic);
+    let subs = this.topics.get(key);
+    if (!subs) this.topics.set(key, (subs = new Set()));
     subs.add(sub);
     this.subscriptionCount++;
     return sub;
@@ -100,15 +121,18 @@ export class EventFeed {
 
   /** @internal Called by a subscription when it ends. */
   unregister(sub: FeedSubscription): void {
-    const subs = this.boards.get(sub.projectId);
+    const key = topicKey(sub.topic);
+    const subs = this.topics.get(key);
     if (!subs?.delete(sub)) return;
     this.subscriptionCount--;
-    if (subs.size === 0) this.boards.delete(sub.projectId);
+    if (subs.size === 0) this.topics.delete(key);
   }
 
   /** @internal A subscription's own read (catching up, or after its queue overflowed). */
-  readBoard(projectId: number, after: bigint): Promise<EventMessage[]> {
-    return readBoardEventsAfter(this.db, projectId, after, this.options.pageSize);
+  read(topic: FeedTopic, after: bigint): Promise<EventMessage[]> {
+    return topic.kind === 'board'
+      ? readBoardEventsAfter(this.db, topic.id, after, this.options.pageSize)
+      : readUserEventsAfter(this.db, topic.id, after, this.options.pageSize);
   }
 
   /** The last position this feed has read (tests and metrics). */
@@ -129,8 +153,11 @@ export class EventFeed {
     if (this.subscriptionCount === 0) return false;
     const events = await readEventsAfter(this.db, this.cursor, this.options.pageSize);
     for (const event of events) {
-      for (const board of boardsOf(event)) {
-        for (const sub of this.boards.get(board) ?? []) sub.push(event);
+      const keys = isUserEvent(event)
+        ? recipientsOf(event).map((id) => topicKey({ kind: 'user', id }))
+        : boardsOf(event).map((id) => topicKey({ kind: 'board', id }));
+      for (const key of keys) {
+        for (const sub of this.topics.get(key) ?? []) sub.push(event);
       }
       this.cursor = BigInt(event.cursor!);
     }
@@ -141,7 +168,8 @@ export class EventFeed {
 const RETRY_READ_MS = 1_000;
 
 /**
- * One subscriber's stream of a board's events, in position order, each once.
+ * One subscriber's stream of a topic's events (a board's, or a user's inbox
+ * events), in position order, each once.
  * Fed from two sources that never leave a gap: the feed's live queue (every
  * event after the feed's cursor when it registered) and its own outbox reads
  * (everything after the last event it yielded). It reads the outbox itself
@@ -158,13 +186,13 @@ export class FeedSubscription implements AsyncIterableIterator<EventMessage> {
 
   constructor(
     private readonly feed: EventFeed,
-    readonly projectId: number,
+    readonly topic: FeedTopic,
     /** Position of the last event yielded (or the start). */
     private last: bigint,
     private catchingUp: boolean,
   ) {}
 
-  /** @internal The feed hands over an event of this board. */
+  /** @internal The feed hands over an event of this topic. */
   push(event: EventMessage): void {
     if (this.closed) return;
     if (this.queue.length >= this.feed.options.maxQueued) {
@@ -197,7 +225,7 @@ export class FeedSubscription implements AsyncIterableIterator<EventMessage> {
   /** One page of the outbox after the last yielded event; catching up ends with a short page. */
   private async catchUp(): Promise<void> {
     try {
-      this.backlog = await this.feed.readBoard(this.projectId, this.last);
+      this.backlog = await this.feed.read(this.topic, this.last);
       if (this.backlog.length < this.feed.options.pageSize) this.catchingUp = false;
     } catch {
       // The database is unreachable: try again (the feed's own loop logs the outage).

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { GoneError, ValidationError } from '../errors.ts';
 import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
+import { USER_EVENTS } from './outbox.ts';
 import { sequenceState } from './sequencer.ts';
 
 /** Stamped events after `position`, of every board, in commit order. */
@@ -16,7 +17,8 @@ export async function readEventsAfter(db: Db, position: bigint, limit: number): 
 
 /**
  * Stamped events of one board after `position`, in commit order: its own and
- * those of tasks that moved away from it.
+ * those of tasks that moved away from it; not the events of its members'
+ * inboxes ({@link USER_EVENTS}), which only their own recipients read.
  */
 export async function readBoardEventsAfter(db: Db, projectId: number, position: bigint, limit: number): Promise<EventMessage[]> {
   const rows = await db.$queryRaw<OutboxRow[]>`
@@ -24,9 +26,29 @@ export async function readBoardEventsAfter(db: Db, projectId: number, position: 
     FROM "OutboxEvent" e
     WHERE (e."projectId" = ${projectId}::integer OR e."fromProjectId" = ${projectId}::integer)
       AND e.position > ${position}::bigint
+      AND e.type <> ALL(${USER_EVENTS}::text[])
     ORDER BY e.position
     LIMIT ${limit}::integer`;
   return rows.map(toEventMessage);
+}
+
+/** Stamped events of one user's inbox ({@link USER_EVENTS} naming them) after `position`, in commit order. */
+export async function readUserEventsAfter(db: Db, userId: number, position: bigint, limit: number): Promise<EventMessage[]> {
+  const rows = await db.$queryRaw<OutboxRow[]>`
+    SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
+    FROM "OutboxEvent" e
+    WHERE e.type = ANY(${USER_EVENTS}::text[])
+      AND e.data -> 'userIds' @> ${JSON.stringify([userId])}::jsonb
+      AND e.position > ${position}::bigint
+    ORDER BY e.position
+    LIMIT ${limit}::integer`;
+  return rows.map(toEventMessage);
+}
+
+/** The users an event of an inbox ({@link USER_EVENTS}) is for (`data.userIds`). */
+export function recipientsOf(event: Pick<EventMessage, 'data'>): number[] {
+  const ids = event.data.userIds;
+  return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
 }
 
 /** The boards an event concerns: its own, and the one a task left. */

@@ -33,6 +33,45 @@ export type BoardOnlyEventName = (typeof BOARD_ONLY_EVENTS)[number];
 export const BOARD_EVENTS = [...TASK_EVENTS, ...BOARD_ONLY_EVENTS] as const;
 export type BoardEventName = (typeof BOARD_EVENTS)[number];
 
+/**
+ * Events of one person, not of a board: `notification.created` says that
+ * inbox entries were written for the users in `data.userIds` (about task
+ * `taskId` of board `projectId`). They travel through the same outbox and
+ * feed as board events but reach only those users' `inboxEvents`: never a
+ * board subscription (the feed and its board reads leave them out) nor a
+ * webhook (no subscription names them).
+ */
+export const USER_EVENTS = ['notification.created'] as const;
+export type UserEventName = (typeof USER_EVENTS)[number];
+
+/** Whether an event is one person's ({@link USER_EVENTS}) rather than a board's. */
+export function isUserEvent(event: { event: string }): boolean {
+  return (USER_EVENTS as readonly string[]).includes(event.event);
+}
+
+/**
+ * The `notification.created` outbox row for inbox entries just written, as
+ * the body of a data-modifying CTE: `recipients` is SQL over the statement's
+ * CTEs, one row per recipient with a `"userId"` column (no rows: no event).
+ * The task's board is read from the task itself. Call {@link outboxWritten}
+ * after the statement.
+ */
+export function notificationEventSql(event: {
+  taskId: number;
+  ticketNumber: string;
+  actorId: number | null;
+  type: string;
+  recipients: Prisma.Sql;
+}): Prisma.Sql {
+  const data = JSON.stringify(withActor({ type: event.type }, event.actorId));
+  return Prisma.sql`
+    INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data", "createdAt")
+    SELECT ${USER_EVENTS[0]}, t.id, t."projectId", ${event.ticketNumber}, ${event.actorId}::int,
+      ${data}::jsonb || jsonb_build_object('userIds', jsonb_agg(r."userId" ORDER BY r."userId")), ${new Date()}::timestamp(3)
+    FROM ${event.recipients} r JOIN "Task" t ON t.id = ${event.taskId}::int
+    GROUP BY t.id, t."projectId"`;
+}
+
 /** `{field: {from, to}}` for an update. */
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 

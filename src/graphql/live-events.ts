@@ -1,5 +1,5 @@
 import { filter, pipe } from 'graphql-yoga';
-import { requireProject } from '../domain/access.ts';
+import { inVisibleProject, requireProject } from '../domain/access.ts';
 import type { EventMessage } from '../events/event-message.ts';
 import { parseResumeCursor } from '../events/outbox-reader.ts';
 import type { GraphQLContext } from './context.ts';
@@ -10,6 +10,19 @@ export const RECHECK_ACCESS_MS = 30_000;
 
 /** The SSE request header a reconnecting EventSource sends (the `id:` of the last event it got). */
 export const LAST_EVENT_ID_HEADER = 'Last-Event-ID';
+
+/**
+ * Where a subscription resumes: after the SSE `Last-Event-ID` header when
+ * sent (an EventSource reconnects with the URL it started with, so its old
+ * `after`, and the id of the last event it received), else after `after`;
+ * null (from now on) without either.
+ */
+async function resumePosition(ctx: GraphQLContext, after: string | null | undefined): Promise<bigint | null> {
+  const resume = ctx.lastEventId ?? after ?? null;
+  if (resume === null) return null;
+  const field = ctx.lastEventId ? LAST_EVENT_ID_HEADER : 'after';
+  return parseResumeCursor(ctx.db, resume, field, ctx.services.config.EVENT_RETENTION_DAYS);
+}
 
 /**
  * The live events of one board for a subscription resolver: members only
@@ -30,17 +43,7 @@ export async function boardEventStream(
 ): Promise<AsyncIterable<EventMessage>> {
   const { userId } = viewerOf(ctx);
   await requireProject(ctx.db, userId, projectId, 'projectId');
-  const resume = ctx.lastEventId ?? after ?? null;
-  const position =
-    resume === null
-      ? null
-      : await parseResumeCursor(
-          ctx.db,
-          resume,
-          ctx.lastEventId ? LAST_EVENT_ID_HEADER : 'after',
-          ctx.services.config.EVENT_RETENTION_DAYS,
-        );
-  const source = await ctx.services.feed.subscribe(projectId, position);
+  const source = await ctx.services.feed.subscribe(projectId, await resumePosition(ctx, after));
   let checkedAt = Date.now();
   return pipe(
     source,
@@ -53,5 +56,27 @@ export async function boardEventStream(
         return wanted(event);
       });
     }),
+  );
+}
+
+/**
+ * The viewer's inbox events (`notification.created` naming them) for a
+ * subscription resolver, in commit order, resumed as {@link boardEventStream}
+ * is. The visibility rule is applied to each event when it is delivered, not
+ * only when it was written: an event about a task the viewer can no longer
+ * see (they left its board, it moved to a board they are not on) is dropped,
+ * as the inbox itself hides such entries.
+ */
+export async function inboxEventStream(
+  ctx: GraphQLContext,
+  after: string | null | undefined,
+): Promise<AsyncIterable<EventMessage>> {
+  const { userId } = viewerOf(ctx);
+  const source = await ctx.services.feed.subscribeUser(userId, await resumePosition(ctx, after));
+  return pipe(
+    source,
+    filter(async (event: EventMessage) =>
+      event.taskId === null ? false : (await ctx.db.task.count({ where: { id: event.taskId, ...inVisibleProject(userId) } })) > 0,
+    ),
   );
 }

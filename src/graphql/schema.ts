@@ -20,6 +20,7 @@ import './types/draft.ts';
 import './types/live-event.ts';
 import './types/task-event.ts';
 import './types/board-event.ts';
+import './types/inbox-event.ts';
 import './types/webhook.ts';
 import './types/session.ts';
 import './types/sign-in.ts';
