@@ -7,7 +7,8 @@ import { createServices, type Services } from '../services.ts';
 import { createLogger } from '../logger.ts';
 import { integerOption } from './options.ts';
 import { formatTable, printResult } from './output.ts';
-import { registerTeamMembershipCommands } from './team-commands.ts';
+import { linkBase, registerTeamMembershipCommands } from './team-commands.ts';
+import { PASSWORD_LINK_TTL_HOURS, createPasswordLink, passwordLinkPath } from '../domain/password-link.ts';
 import { registerSessionCommands } from './session-commands.ts';
 import { currentControlRun } from '../control/context.ts';
 import { readPasswordLine } from './password-stdin.ts';
@@ -58,6 +59,26 @@ export function registerAdminCommands(program: Command) {
       await withServices(async ({ database }) => {
         const u = await setPassword(database.prisma, o.email, password);
         printResult(!!o.json, { id: u.id, email: u.email, passwordSet: true }, `Password set for ${u.email}`);
+      });
+    });
+  users
+    .command('password-link')
+    .description(
+      `Print a single-use link, valid ${PASSWORD_LINK_TTL_HOURS} hours, with which the user sets their own password ` +
+        '(their first one, or a new one: every session they had ends); shown once, a newer link replaces it',
+    )
+    .requiredOption('--email <email>', 'login email')
+    .option('--json', 'print JSON')
+    .action(async (o: { email: string; json?: boolean }) => {
+      await withServices(async ({ database, config }) => {
+        const link = await createPasswordLink(database.prisma, o.email);
+        const url = linkBase(config) + passwordLinkPath(link.token);
+        const expiresAt = link.expiresAt.toISOString();
+        printResult(
+          !!o.json,
+          { userId: link.user.id, email: link.user.email, expiresAt, url },
+          `Set-password link for ${link.user.email} (valid until ${expiresAt}; shown once, send it now):\n${url}`,
+        );
       });
     });
 

@@ -70,7 +70,7 @@ export function registerTeamMembershipCommands(teams: Command) {
     .action(async (o: { team: string; email: string; role: string; json?: boolean }) =>
       withServices(async ({ database, config }) => {
         const { invite, token } = await createTeamInvite(database.prisma, null, { teamId: o.team, email: o.email, role: o.role });
-        const url = inviteBase(config) + invitePath(token);
+        const url = linkBase(config) + invitePath(token);
         printResult(
           !!o.json,
           { id: invite.id, email: invite.email, role: invite.role, expiresAt: invite.expiresAt.toISOString(), url },
@@ -80,7 +80,7 @@ export function registerTeamMembershipCommands(teams: Command) {
     );
 }
 
-/** Where the printed link points: PUBLIC_URL, else the URL the CLI's clients use, else this machine's port. */
-function inviteBase(config: Config): string {
+/** Where a printed link (invite, set-password) points: PUBLIC_URL, else the URL the CLI's clients use, else this machine's port. */
+export function linkBase(config: Config): string {
   return (config.PUBLIC_URL ?? config.TASKSVC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

@@ -22,8 +22,8 @@ export function isPublicPath(method: string, path: string, accept: string | unde
     return true;
   // The GraphiQL page itself is static; every operation it sends is authenticated.
   if (method === 'GET' && path === '/graphql' && (accept ?? '').includes('text/html')) return true;
-  // Signing in and accepting an invite are how a caller gets credentials.
-  if (method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH)) return true;
+  // Signing in, accepting an invite and using a set-password link are how a caller gets credentials.
+  if (method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH || path === SET_PASSWORD_PATH)) return true;
   return false;
 }
 
@@ -31,6 +31,8 @@ export function isPublicPath(method: string, path: string, accept: string | unde
 export const LOGIN_PATH = '/api/auth/login';
 /** `POST /api/auth/invite/accept`: an invite token → a (new) user signed in. */
 export const INVITE_ACCEPT_PATH = '/api/auth/invite/accept';
+/** `POST /api/auth/set-password`: an operator's set-password link → a password, signed in. */
+export const SET_PASSWORD_PATH = '/api/auth/set-password';
 
 /** The credentials a request or a WebSocket upgrade presents. */
 export interface PresentedCredentials {

@@ -3,6 +3,7 @@ import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
 import type { RouteDef } from './route.ts';
 import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
+import { passwordLinkOpenApiPaths } from './routes/api/password-link-openapi.ts';
 import { sessionOpenApiPaths } from './routes/api/session-openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -239,7 +240,7 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
     };
   }
   // The plain handlers that set cookies, documented beside them.
-  Object.assign(paths, sessionOpenApiPaths(), inviteOpenApiPaths());
+  Object.assign(paths, sessionOpenApiPaths(), inviteOpenApiPaths(), passwordLinkOpenApiPaths());
   return {
     openapi: '3.1.0',
     info: {

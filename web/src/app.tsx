@@ -10,16 +10,18 @@ import { BoardScreen } from './screens/board/board-screen';
 import { BoardsScreen } from './screens/boards';
 import { InboxScreen, UnreadCountQuery } from './screens/inbox';
 import { InviteScreen } from './screens/invite';
+import { SetPasswordScreen } from './screens/set-password';
 import { SignInScreen } from './screens/sign-in';
 
 /** How often the unread count is refreshed while the page is open. */
 const UNREAD_REFRESH_MS = 30_000;
 
-/** The app: sign-in and invite screens for anyone, the rest for a signed-in person. */
+/** The app: sign-in, invite and set-password screens for anyone, the rest for a signed-in person. */
 export function App() {
   const route = useRoute();
   if (route.name === 'sign-in') return <SignInScreen next={route.next} />;
   if (route.name === 'invite') return <InviteScreen token={route.token} />;
+  if (route.name === 'set-password') return <SetPasswordScreen token={route.token} />;
   return (
     <RequireSession>
       <Shell route={route} />

@@ -9,6 +9,7 @@ export type Route =
   | { name: 'inbox' }
   | { name: 'sign-in'; next: string | null }
   | { name: 'invite'; token: string }
+  | { name: 'set-password'; token: string }
   | { name: 'not-found' };
 
 /**
@@ -31,6 +32,11 @@ export function parseRoute(path: string, search = '', hash = ''): Route {
   if (parts[0] === 'invite' && parts.length <= 2) {
     const token = parts[1] ?? fragment.get('token') ?? params.get('token');
     if (token) return { name: 'invite', token };
+  }
+  // An operator's set-password link (`tasksvc users password-link`), token in the fragment too.
+  if (parts.length === 1 && parts[0] === 'set-password') {
+    const token = fragment.get('token');
+    if (token) return { name: 'set-password', token };
   }
   return { name: 'not-found' };
 }

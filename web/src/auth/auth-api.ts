@@ -44,9 +44,17 @@ export async function signIn(email: string, password: string): Promise<AuthUser>
   return (await post('/api/auth/login', { email, password })).user as AuthUser;
 }
 
-/** Accepts an invite: creates or joins the account and signs in. */
-export async function acceptInvite(token: string, displayName: string, password: string): Promise<AuthUser> {
-  return (await post('/api/auth/invite/accept', { token, displayName, password })).user as AuthUser;
+/**
+ * Accepts an invite and signs in: a new person sends a name and a password
+ * (the account is made); someone with an account sends its password only.
+ */
+export async function acceptInvite(token: string, proof: { displayName?: string; password: string }): Promise<AuthUser> {
+  return (await post('/api/auth/invite/accept', { token, ...proof })).user as AuthUser;
+}
+
+/** Uses an operator's set-password link: sets the password and signs in. */
+export async function setPasswordWithLink(token: string, password: string): Promise<AuthUser> {
+  return (await post('/api/auth/set-password', { token, password })).user as AuthUser;
 }
 
 /** Ends this browser's session (clears the cookies). */

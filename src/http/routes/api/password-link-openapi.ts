@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../auth/password.ts';
+import { PASSWORD_LINK_TTL_HOURS } from '../../../domain/password-link.ts';
+import { SET_PASSWORD_PATH } from '../../auth-middleware.ts';
+import { EVERY_ROUTE, errorResponsesOf, jsonSchemaOf } from '../../openapi.ts';
+import { signInAnswer } from './session-openapi.ts';
+
+// The OpenAPI entry of `POST /api/auth/set-password` (./password-link.ts),
+// a cookie-setting handler like the invite route: its schemas live here and
+// openapi.ts merges them.
+
+const body = z
+  .object({
+    token: z.string().min(1).max(200).describe('The token of the link (`/set-password#token=<token>`).'),
+    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).describe(`The new password (${PASSWORD_MIN} to ${PASSWORD_MAX} characters).`),
+  })
+  .strict();
+
+/** `paths` entries of the set-password route. */
+export function passwordLinkOpenApiPaths(): Record<string, Record<string, unknown>> {
+  return {
+    [SET_PASSWORD_PATH]: {
+      post: {
+        operationId: 'setPasswordWithLink',
+        summary: 'Set a password with an operator’s link and sign in',
+        description:
+          `Public. Uses a single-use set-password link (valid ${PASSWORD_LINK_TTL_HOURS} hours) that the operator made with ` +
+          '`tasksvc users password-link --email E`; no API operation makes one, so no team owner can. Sets the account’s ' +
+          'password, ends every session the account had and signs the person in exactly as `POST /api/auth/login` does ' +
+          '(the same answer and cookies). An unknown, expired, replaced or used token answers one 400 naming `token` ' +
+          '(`invalid_link`); a password out of bounds is 400 naming `password`. Every attempt is charged to the client IP’s ' +
+          'sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`.',
+        tags: ['auth'],
+        security: [],
+        parameters: [],
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(body) } } },
+        responses: {
+          '200': {
+            description: 'Password set and signed in; `Set-Cookie` carries `svc_session` and `nookies_user`.',
+            content: { 'application/json': { schema: jsonSchemaOf(signInAnswer, 'output') } },
+          },
+          ...errorResponsesOf([...EVERY_ROUTE]),
+        },
+      },
+    },
+  };
+}
