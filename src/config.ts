@@ -76,8 +76,16 @@ const schema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Worker threads that render markdown and sanitise HTML (started on demand). */
   CONTENT_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
-  /** Time one content field (or a board manifest's descriptions together) may take to render; 400 `too_complex` above. */
+  /**
+   * CPU time of its worker thread one content field (or a board manifest's
+   * descriptions together) may use to render; 400 `too_complex` above. CPU,
+   * not wall time: a busy machine does not turn valid input into a 400.
+   */
   CONTENT_RENDER_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Wall time a render job may take however little CPU it got (a backstop for a starved worker); at least CONTENT_RENDER_TIMEOUT_MS. */
+  CONTENT_RENDER_WALL_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(20_000),
+  /** Render workers one user may occupy at once; the user's further texts wait in the user's own queue. */
+  CONTENT_RENDER_WORKERS_PER_USER: z.coerce.number().int().min(1).max(32).default(1),
   /**
    * How far the JS heap may grow past its live data before a full collection,
    * in percent; 0 leaves V8's default (up to 4×). See src/heap-growth.ts.

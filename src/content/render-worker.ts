@@ -5,12 +5,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { sanitizeHtml } from './html.ts';
 import { markdownToHtml } from './markdown.ts';
 import type { RenderItem, WorkerReply } from './render-pool.ts';
+import { threadCpuClock } from './thread-cpu.ts';
 
 const port = parentPort!;
-const progress = new Int32Array((workerData as { progress: SharedArrayBuffer }).progress);
+const data = workerData as { progress: SharedArrayBuffer; stallMs: number };
+const progress = new Int32Array(data.progress);
 const reply = (message: WorkerReply) => port.postMessage(message);
 
 port.on('message', (items: RenderItem[]) => {
+  // Test-only (RenderPoolOptions.faults): wall time passes, no CPU is used.
+  if (data.stallMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, data.stallMs);
   const html: string[] = [];
   for (let index = 0; index < items.length; index++) {
     Atomics.store(progress, 0, index);
@@ -26,4 +30,4 @@ port.on('message', (items: RenderItem[]) => {
   reply({ kind: 'done', html });
 });
 
-reply({ kind: 'ready' });
+reply({ kind: 'ready', cpuClock: threadCpuClock() });

@@ -105,9 +105,12 @@ function checkLabels(labels: string[], prefix: string) {
   });
 }
 
-/** The tasks with their descriptions (HTML, spec 4.3) sanitised, all in one render job. */
-async function withRenderedDescriptions(tasks: PlannedTask[]): Promise<PlannedTask[]> {
-  const html = await renderContents(tasks.map((t, i) => ({ text: t.description, field: `tasks.${i}.description` })));
+/** The tasks with their descriptions (HTML, spec 4.3) sanitised, all in one render job on `userId`'s share. */
+async function withRenderedDescriptions(tasks: PlannedTask[], userId: number): Promise<PlannedTask[]> {
+  const html = await renderContents(
+    tasks.map((t, i) => ({ text: t.description, field: `tasks.${i}.description` })),
+    userId,
+  );
   return tasks.map((t, i) => ({ ...t, description: html[i] }));
 }
 
@@ -156,7 +159,7 @@ export type ToolBoardInput = z.input<typeof toolBoardInput>;
  * `labels` are label names of the manifest, `priority` a name
  * (`urgent|high|medium|low`, `none` for no priority).
  */
-export async function planToolBoard(input: ToolBoardInput): Promise<{ teamId: number | string; plan: BoardPlan }> {
+export async function planToolBoard(userId: number, input: ToolBoardInput): Promise<{ teamId: number | string; plan: BoardPlan }> {
   const a = parseInput(toolBoardInput, input);
   const sections = a.sections.map((s) => s.title);
   const labels = (a.labels ?? []).map((l) => l.name);
@@ -171,7 +174,7 @@ export async function planToolBoard(input: ToolBoardInput): Promise<{ teamId: nu
     dueDate: null,
     assigneeIds: [...new Set(t.assigneeIds ?? [])],
   }));
-  const plan = { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks) };
+  const plan = { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks, userId) };
   return { teamId: a.teamId, plan };
 }
 
@@ -215,7 +218,7 @@ export type TeamBoardInput = z.input<typeof teamBoardInput>;
  * estimate codes; due dates as ISO 8601 dates or datetimes. Label `color`
  * is accepted and not persisted (spec 2.3a).
  */
-export async function planTeamBoard(input: TeamBoardInput): Promise<BoardPlan> {
+export async function planTeamBoard(userId: number, input: TeamBoardInput): Promise<BoardPlan> {
   const a = parseInput(teamBoardInput, input);
   const sections = a.sections.map((s) => s.title);
   const labels = (a.labels ?? []).map((l) => l.name);
@@ -248,5 +251,5 @@ export async function planTeamBoard(input: TeamBoardInput): Promise<BoardPlan> {
       assigneeIds: [],
     };
   });
-  return { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks) };
+  return { title: a.title, description: a.description ?? '', sections, labels, tasks: await withRenderedDescriptions(tasks, userId) };
 }

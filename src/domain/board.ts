@@ -31,7 +31,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  * `teamId` is the team's number or UUID. See createBoardFromPlan for the rest.
  */
 export async function createToolBoard(db: DbOrTx, userId: number, input: ToolBoardInput): Promise<CreatedBoard> {
-  const { teamId, plan } = await planToolBoard(input);
+  const { teamId, plan } = await planToolBoard(userId, input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
 
@@ -40,7 +40,7 @@ export async function createToolBoard(db: DbOrTx, userId: number, input: ToolBoa
  * (UUID, or number). See createBoardFromPlan for the rest.
  */
 export async function createTeamBoard(db: DbOrTx, userId: number, teamId: string | number, input: TeamBoardInput): Promise<CreatedBoard> {
-  const plan = await planTeamBoard(input);
+  const plan = await planTeamBoard(userId, input);
   return createBoardFromPlan(db, userId, teamId, plan);
 }
 

@@ -68,8 +68,8 @@ export async function commentListQuery(db: Db, userId: number, ref: TaskRef, inp
 }
 
 /** The stored HTML of a comment text; text that sanitises to nothing is refused. */
-async function renderCommentText(text: string, contentType: string | null | undefined): Promise<string> {
-  const html = await renderContent(text, contentType, 'text');
+async function renderCommentText(text: string, contentType: string | null | undefined, userId: number): Promise<string> {
+  const html = await renderContent(text, contentType, 'text', userId);
   if (!html.trim()) throw new ValidationError('text', 'text is empty once unsafe HTML is removed.', 'empty');
   return html;
 }
@@ -88,7 +88,7 @@ async function renderCommentText(text: string, contentType: string | null | unde
  */
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
-  const html = await renderCommentText(args.text, args.contentType);
+  const html = await renderCommentText(args.text, args.contentType, authorId);
   return db.$transaction(async (tx) => {
     const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
       include: { project: { select: { ticketPrefix: true } } };
@@ -185,7 +185,7 @@ const editInput = z.object({ text: commentText(), contentType: z.string().nullis
  */
 export async function editComment(db: Db, userId: number, commentId: number, input: z.input<typeof editInput>) {
   const args = parseInput(editInput, input);
-  const html = await renderCommentText(args.text, args.contentType);
+  const html = await renderCommentText(args.text, args.contentType, userId);
   return db.$transaction(async (tx) => {
     const comment = await requireOwnComment(tx, userId, commentId, 'edit');
     if (comment.text === html) return comment;

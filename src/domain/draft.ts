@@ -56,7 +56,7 @@ async function checkSection(db: Db, projectId: number | null, sectionId: number)
  */
 export async function createDraft(db: Db, userId: number, input: z.input<typeof createInput>) {
   const args = parseInput(createInput, input);
-  const description = args.description ? await renderContent(args.description, args.contentType, 'description') : '';
+  const description = args.description ? await renderContent(args.description, args.contentType, 'description', userId) : '';
   if (args.projectId != null) await requireProject(db, userId, args.projectId, 'projectId');
   if (args.sectionId != null) await checkSection(db, args.projectId ?? null, args.sectionId);
   return db.taskDraft.create({
@@ -107,7 +107,7 @@ export async function updateDraft(db: Db, userId: number, draftId: number, input
   if (args.sectionId != null) await checkSection(db, projectId, args.sectionId);
   if (args.sectionId !== undefined) data.sectionId = args.sectionId;
   if (args.title != null) data.title = args.title;
-  if (args.description != null) data.description = await renderContent(args.description, args.contentType, 'description');
+  if (args.description != null) data.description = await renderContent(args.description, args.contentType, 'description', userId);
   if (args.priority !== undefined) data.priority = args.priority;
   if (args.dueDate !== undefined) data.dueDate = args.dueDate;
   // Nothing to write (say, the project it already has): an updateMany without

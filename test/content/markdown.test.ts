@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../src/content/html.ts';
 import { renderContent } from '../../src/content/render.ts';
 
-const md = (text: string) => renderContent(text, 'markdown', 'text');
+const md = (text: string) => renderContent(text, 'markdown', 'text', 1);
 
 describe('markdown content (spec 4.6)', () => {
   it('converts GFM tables', async () => {
@@ -79,8 +79,8 @@ describe('markdown content (spec 4.6)', () => {
 
 describe('HTML content', () => {
   it('is the default and is sanitised: scripts, handlers, styles and unsafe URLs go', async () => {
-    expect(await renderContent('<p onclick="steal()">Hi <b>there</b></p>', null, 'text')).toBe('<p>Hi <b>there</b></p>');
-    expect(await renderContent('<script>alert(1)</script><style>p{}</style>ok', 'html', 'text')).toBe('ok');
+    expect(await renderContent('<p onclick="steal()">Hi <b>there</b></p>', null, 'text', 1)).toBe('<p>Hi <b>there</b></p>');
+    expect(await renderContent('<script>alert(1)</script><style>p{}</style>ok', 'html', 'text', 1)).toBe('ok');
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://a.test" target="_blank">y</a>')).toBe(
       '<a>x</a><a href="https://a.test">y</a>',
     );
@@ -107,25 +107,25 @@ describe('HTML content', () => {
   });
 
   it('markdown is not interpreted in HTML mode', async () => {
-    expect(await renderContent('**not bold**', null, 'text')).toBe('**not bold**');
+    expect(await renderContent('**not bold**', null, 'text', 1)).toBe('**not bold**');
   });
 });
 
 describe('content_type', () => {
   it.each(['rtf', 'HTML', 'Markdown', 'text', ''])('%j is refused naming contentType', async (type) => {
-    await expect(renderContent('x', type, 'text')).rejects.toThrow(
+    await expect(renderContent('x', type, 'text', 1)).rejects.toThrow(
       expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }),
     );
   });
 
   it('an unknown type is refused even for empty text (updates without a description check it too)', async () => {
-    await expect(renderContent('', 'rtf', 'text')).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }));
-    expect(await renderContent('', 'markdown', 'text')).toBe('');
-    expect(await renderContent('', null, 'text')).toBe('');
+    await expect(renderContent('', 'rtf', 'text', 1)).rejects.toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'contentType' }));
+    expect(await renderContent('', 'markdown', 'text', 1)).toBe('');
+    expect(await renderContent('', null, 'text', 1)).toBe('');
   });
 
   it('null or undefined means html', async () => {
-    expect(await renderContent('<b>x</b>', null, 'text')).toBe('<b>x</b>');
-    expect(await renderContent('<b>x</b>', undefined, 'text')).toBe('<b>x</b>');
+    expect(await renderContent('<b>x</b>', null, 'text', 1)).toBe('<b>x</b>');
+    expect(await renderContent('<b>x</b>', undefined, 'text', 1)).toBe('<b>x</b>');
   });
 });

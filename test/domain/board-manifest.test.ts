@@ -120,7 +120,7 @@ describe('parseDueDate', () => {
 
 describe('planToolBoard', () => {
   it('plans sections, labels and tasks: references resolved to indexes, defaults filled in', async () => {
-    const { teamId, plan } = await planToolBoard(
+    const { teamId, plan } = await planToolBoard(1, 
       tool({
         teamId: ' 9f1c2a3b-team ',
         title: '  Website  ',
@@ -175,31 +175,31 @@ describe('planToolBoard', () => {
   });
 
   it('keeps a numeric team id and the board description; no labels or tasks is fine', async () => {
-    const { teamId, plan } = await planToolBoard(tool({ teamId: 42, description: 'About' }));
+    const { teamId, plan } = await planToolBoard(1, tool({ teamId: 42, description: 'About' }));
     expect(teamId).toBe(42);
     expect(plan).toEqual({ title: 'Board', description: 'About', sections: ['Todo', 'Done'], labels: [], tasks: [] });
   });
 
   it('refuses unknown and ambiguous sections, unknown and duplicate labels', async () => {
-    await refused(planToolBoard(tool({ tasks: [{ title: 'a', section: 'Todo' }, { title: 'b', section: 'Nope' }] })), 'tasks.1.section', 'unknown_section');
+    await refused(planToolBoard(1, tool({ tasks: [{ title: 'a', section: 'Todo' }, { title: 'b', section: 'Nope' }] })), 'tasks.1.section', 'unknown_section');
     await refused(
-      planToolBoard(tool({ sections: [{ title: 'Misc' }, { title: ' misc ' }], tasks: [{ title: 'x', section: 'MISC' }] })),
+      planToolBoard(1, tool({ sections: [{ title: 'Misc' }, { title: ' misc ' }], tasks: [{ title: 'x', section: 'MISC' }] })),
       'tasks.0.section',
       'ambiguous_section',
     );
-    await refused(planToolBoard(tool({ labels: [{ name: 'a' }], tasks: [{ title: 'x', section: 'Todo', labels: ['a', 'b'] }] })), 'tasks.0.labels', 'unknown_label');
-    await refused(planToolBoard(tool({ labels: [{ name: 'a' }, { name: 'b' }, { name: ' B ' }] })), 'labels.2.name', 'duplicate');
-    await refused(planToolBoard(tool({ tasks: [{ title: 'x', section: 'Todo', priority: 'asap' }] })), 'tasks.0.priority');
+    await refused(planToolBoard(1, tool({ labels: [{ name: 'a' }], tasks: [{ title: 'x', section: 'Todo', labels: ['a', 'b'] }] })), 'tasks.0.labels', 'unknown_label');
+    await refused(planToolBoard(1, tool({ labels: [{ name: 'a' }, { name: 'b' }, { name: ' B ' }] })), 'labels.2.name', 'duplicate');
+    await refused(planToolBoard(1, tool({ tasks: [{ title: 'x', section: 'Todo', priority: 'asap' }] })), 'tasks.0.priority');
   });
 
   it('reads every priority name, in any case', async () => {
     const names = ['urgent', 'HIGH', 'Medium', 'low', 'none'];
-    const { plan } = await planToolBoard(tool({ tasks: names.map((priority) => ({ title: 'x', section: 'Todo', priority })) }));
+    const { plan } = await planToolBoard(1, tool({ tasks: names.map((priority) => ({ title: 'x', section: 'Todo', priority })) }));
     expect(plan.tasks.map((t) => t.priority)).toEqual(['urgent', 'high', 'medium', 'low', null]);
   });
 
   it('compares names by lower case: “straße” and “STRASSE” are two labels', async () => {
-    const { plan } = await planToolBoard(tool({ labels: [{ name: 'straße' }, { name: 'STRASSE' }] }));
+    const { plan } = await planToolBoard(1, tool({ labels: [{ name: 'straße' }, { name: 'STRASSE' }] }));
     expect(plan.labels).toEqual(['straße', 'STRASSE']);
   });
 
@@ -234,7 +234,7 @@ describe('planToolBoard', () => {
     ['assignee 0', { tasks: [task({ assigneeIds: [0] })] }, 'tasks.0.assigneeIds.0'],
   ];
   it.each(cases)('%s', async (_name, change, field, detail) => {
-    const run = planToolBoard(tool(change));
+    const run = planToolBoard(1, tool(change));
     if (field === null) await expect(run).resolves.toBeDefined();
     else await refused(run, field, detail);
   });
@@ -242,7 +242,7 @@ describe('planToolBoard', () => {
   it('names the description that fails to render', async () => {
     const deepHtml = '<div>'.repeat(16_000);
     await refused(
-      planToolBoard(tool({ tasks: [task({ description: '<p>fine</p>' }), task({ description: deepHtml })] })),
+      planToolBoard(1, tool({ tasks: [task({ description: '<p>fine</p>' }), task({ description: deepHtml })] })),
       'tasks.1.description',
       'too_complex',
     );
@@ -251,7 +251,7 @@ describe('planToolBoard', () => {
 
 describe('planTeamBoard', () => {
   it('plans codes, section references, labels and due dates; label colours are dropped', async () => {
-    const plan = await planTeamBoard(
+    const plan = await planTeamBoard(1, 
       team({
         title: ' Mobile ',
         description: 'Phones',
@@ -291,12 +291,12 @@ describe('planTeamBoard', () => {
   });
 
   it('says which estimate codes exist', async () => {
-    const err = await rejection(planTeamBoard(team({ tasks: [{ title: 'T', sectionIndex: 0, estimate: 1 }] })));
+    const err = await rejection(planTeamBoard(1, team({ tasks: [{ title: 'T', sectionIndex: 0, estimate: 1 }] })));
     expect(err.message).toBe('tasks.0.estimate: must be 0 (none), 2 (XS), 3 (S), 4 (M), 5 (L) or 6 (XL)');
   });
 
   it('no labels or tasks plans an empty board with an empty description', async () => {
-    expect(await planTeamBoard(team())).toEqual({ title: 'Board', description: '', sections: ['Todo', 'Done'], labels: [], tasks: [] });
+    expect(await planTeamBoard(1, team())).toEqual({ title: 'Board', description: '', sections: ['Todo', 'Done'], labels: [], tasks: [] });
   });
 
   type Case = [string, Partial<TeamBoardInput>, string | null, string?];
@@ -341,7 +341,7 @@ describe('planTeamBoard', () => {
     ['due date Feb 30', { tasks: [task(), task({ dueDate: '2026-02-30' })] }, 'tasks.1.dueDate', 'invalid_date'],
   ];
   it.each(cases)('%s', async (_name, change, field, detail) => {
-    const run = planTeamBoard(team(change));
+    const run = planTeamBoard(1, team(change));
     if (field === null) await expect(run).resolves.toBeDefined();
     else await refused(run, field, detail);
   });

@@ -93,7 +93,7 @@ export async function requireMembersOf(tx: Tx, projectId: number, userIds: numbe
 export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskInput): Promise<TaskInHand> {
   const data = parseInput(createTaskInput, input);
   // Rendered (and `contentType` checked) before any write.
-  const description = await renderContent(data.description ?? '', data.contentType, 'description');
+  const description = await renderContent(data.description ?? '', data.contentType, 'description', actorId);
   const fields: NewTaskFields = {
     title: data.title,
     description,

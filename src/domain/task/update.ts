@@ -66,7 +66,7 @@ const sameList = (a: string[], b: string[]) => a.length === b.length && a.every(
 export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, input: UpdateTaskInput): Promise<TaskInHand> {
   const data = parseInput(updateTaskInput, input);
   // Rendered before any write; `contentType` is checked even without a description.
-  const html = await renderContent(data.description ?? '', data.contentType, 'description');
+  const html = await renderContent(data.description ?? '', data.contentType, 'description', actorId);
   const description = data.description !== undefined ? html : undefined;
 
   return inTransaction(db, async (tx) => {
