@@ -2,7 +2,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RenderPool, type RenderOutcome } from '../../src/content/render-pool.ts';
 import { readCpuNs, threadCpuClock } from '../../src/content/thread-cpu.ts';
-import { readCpuNs, threadCpuClock } from '../../src/content/thread-cpu.ts';
 import { closeContentRendering, configureContentRendering, renderContents } from '../../src/content/render.ts';
 
 // Inputs whose rendering cost grows much faster than their length.
