@@ -126,6 +126,11 @@ describe('taskListQuery', () => {
     expect(await list({ hasAttachments: true })).toEqual([alpha.id]);
     expect(await list({ hasAttachments: false })).toHaveLength(5);
     expect(await list({ search: ' ALP ' })).toEqual([elsewhere.id, alpha.id]);
+    // `%`, `_` and `\` are text, not LIKE wildcards: no title holds them.
+    expect(await list({ search: '%' })).toEqual([]);
+    expect(await list({ search: 'Alph_' })).toEqual([]);
+    expect(await list({ search: 'Al%bug' })).toEqual([]);
+    expect(await list({ search: '\\' })).toEqual([]);
     expect(await list({ parentId: alpha.id })).toEqual([sub.id]);
     expect(await list({ search: 'alpha', projectId: w.board.id, priority: 'high', assignedTo: 'me' })).toEqual([alpha.id]);
   });
