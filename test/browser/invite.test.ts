@@ -2,14 +2,19 @@
 // owner got from createTeamInvite opens the invite screen; a name and a
 // password make the account, sign the person in and land on the boards,
 // where the team's board is listed. A used link shows the server's one
-// refusal, and the new password signs in later.
+// refusal, and the new password signs in later. Someone who already has an
+// account signs in to join (an invite never sets its password); a
+// password-less person gets one from an operator's set-password link.
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, launchBrowser } from '../support/browser.ts';
-import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { makeBoard, makeUser, makeUserWithKey } from '../support/factories.ts';
+import { verifyPassword } from '../../src/auth/password.ts';
+import { createPasswordLink } from '../../src/domain/password-link.ts';
+import { createTeamInvite } from '../../src/domain/team-invite.ts';
 import { gql } from '../support/graphql.ts';
-import { TEST_PASSWORD } from './sign-in.ts';
+import { TEST_PASSWORD, givePassword } from './sign-in.ts';
 
 /** UI waits are generous (a busy 2-core machine); they wait for a state, never time a step. */
 const UI_WAIT = { timeout: 30_000 };
@@ -90,5 +95,45 @@ describe('the invite screen in Chromium', () => {
     await fresh.getByRole('button', { name: 'Sign in' }).click();
     await fresh.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
     await fresh.getByText(boardTitle).first().waitFor(UI_WAIT);
+  });
+});
+
+describe('an existing account and a set-password link in Chromium', () => {
+  it('someone with an account signs in to join; a wrong password shows the one refusal', async () => {
+    const known = await makeUser(server.db, 'Known');
+    await givePassword(server.db, known);
+    const board = await makeBoard(server.db, (await makeUser(server.db, 'Inviter')).id, { title: 'Second team board' });
+    const { token } = await createTeamInvite(server.db, null, { teamId: board.team.id, email: known.email });
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.goto(`${server.url}/invite#token=${token}`);
+    await p.getByRole('button', { name: 'Already have an account? Sign in to join' }).click(UI_WAIT);
+    await p.getByLabel('Your password').fill('not my password at all');
+    await p.getByRole('button', { name: 'Sign in and join' }).click();
+    await expect.poll(() => p.getByRole('alert').textContent(), UI_WAIT).toContain('These details do not let you accept this invite.');
+    await p.getByLabel('Your password').fill(TEST_PASSWORD);
+    await p.getByRole('button', { name: 'Sign in and join' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
+    await p.getByText('Second team board').first().waitFor(UI_WAIT);
+    expect(await server.db.teamMember.count({ where: { teamId: board.team.id, userId: known.id } })).toBe(1);
+    await p.close();
+  });
+
+  it('an operator’s set-password link lets a password-less person choose one and lands on the boards', async () => {
+    const bare = await makeUser(server.db, 'Bare');
+    const { token } = await createPasswordLink(server.db, bare.email);
+    const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await p.goto(`${server.url}/set-password#token=${token}`);
+    await p.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor(UI_WAIT);
+    await p.getByLabel('New password').fill(TEST_PASSWORD);
+    await p.getByLabel('Repeat password').fill(TEST_PASSWORD);
+    await p.getByRole('button', { name: 'Set password' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
+    expect(await verifyPassword(TEST_PASSWORD, (await server.db.user.findUniqueOrThrow({ where: { id: bare.id } })).passwordHash)).toBe(true);
+    await p.goto(`${server.url}/set-password#token=${token}`);
+    await p.getByLabel('New password').fill(TEST_PASSWORD);
+    await p.getByLabel('Repeat password').fill(TEST_PASSWORD);
+    await p.getByRole('button', { name: 'Set password' }).click();
+    await expect.poll(() => p.getByRole('alert').textContent(), UI_WAIT).toBe('This link is invalid, has expired or was already used.');
+    await p.close();
   });
 });

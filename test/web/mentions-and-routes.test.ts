@@ -40,6 +40,8 @@ describe('routes', () => {
     expect(parseRoute('/invite', '?token=tok2')).toEqual({ name: 'invite', token: 'tok2' });
     expect(parseRoute('/invite', '', '#token=tok3')).toEqual({ name: 'invite', token: 'tok3' });
     expect(parseRoute('/invite')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/set-password', '', '#token=pwl_1')).toEqual({ name: 'set-password', token: 'pwl_1' });
+    expect(parseRoute('/set-password')).toEqual({ name: 'not-found' });
     expect(parseRoute('/boards/x')).toEqual({ name: 'not-found' });
   });
 
