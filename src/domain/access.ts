@@ -45,7 +45,37 @@ export function teammatesWhere(userId: number): Prisma.UserWhereInput {
  * whose id is the SQL expression `projectId` has the user as a member.
  */
 export function visibleProjectSql(projectId: Prisma.Sql, userId: number): Prisma.Sql {
+  return projectMemberSql(projectId, Prisma.sql`${userId}`);
+}
+
+/**
+ * `visibleProjectSql` with the user as an SQL expression too (a column of
+ * the statement): for rules checked at use time over many rows at once,
+ * such as the watchers of a task.
+ */
+export function projectMemberSql(projectId: Prisma.Sql, userId: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = ${projectId} AND m."userId" = ${userId})`;
+}
+
+/** SQL condition: the user (an SQL expression) is an owner of the team whose id is the SQL expression `teamId`. */
+export function teamOwnerSql(teamId: Prisma.Sql, userId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM "TeamMember" tm WHERE tm."teamId" = ${teamId} AND tm."userId" = ${userId} AND tm.role = 'owner')`;
+}
+
+/**
+ * SQL condition over a `"WebhookSubscription"` row aliased `alias`: its creator
+ * may still hold it. A board subscription needs its creator on the board; a
+ * team-wide one (it carries the events of every board of the team) needs
+ * its creator to be an owner of the team, as creating one does. A
+ * subscription without a creator (the account was deleted) holds no grant.
+ * Checked at use time, when events are fanned out and again when each
+ * delivery is sent: a subscription failing it is disabled and sends nothing.
+ */
+export function webhookCreatorHoldsSql(alias: 's' | 's1' = 's'): Prisma.Sql {
+  const s = Prisma.raw(alias);
+  return Prisma.sql`(${s}."createdById" IS NOT NULL AND CASE WHEN ${s}."projectId" IS NOT NULL
+    THEN ${projectMemberSql(Prisma.sql`${s}."projectId"`, Prisma.sql`${s}."createdById"`)}
+    ELSE ${teamOwnerSql(Prisma.sql`${s}."teamId"`, Prisma.sql`${s}."createdById"`)} END)`;
 }
 
 /** Ids of the projects the user is a member of (for engines outside Prisma, such as the search index). */
@@ -54,14 +84,30 @@ export async function visibleProjectIds(db: Pick<Db, 'projectMember'>, userId: n
   return rows.map((r) => r.projectId);
 }
 
-/** Prisma filter: webhook subscriptions of projects or teams the user belongs to. */
-export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
-  return { OR: [inVisibleProject(userId), inVisibleTeam(userId)] };
+/** Prisma filter: teams the user is an owner of. */
+export function ownedTeamsWhere(userId: number) {
+  return { members: { some: { userId, role: 'owner' } } } satisfies Prisma.TeamWhereInput;
 }
 
-/** Prisma filter: the user's own drafts (drafts are never shared). */
+/**
+ * Prisma filter: webhook subscriptions the user sees and manages: those of
+ * the boards they are on, and the team-wide ones of the teams they own. A
+ * team-wide subscription carries the events of every board of the team,
+ * also boards a member is not on, so it is for owners only: members neither
+ * make nor see them.
+ */
+export function visibleWebhooksWhere(userId: number): Prisma.WebhookSubscriptionWhereInput {
+  return { OR: [inVisibleProject(userId), { team: ownedTeamsWhere(userId) }] };
+}
+
+/**
+ * Prisma filter: the user's own drafts (drafts are never shared), without a
+ * project or on projects they still belong to: a draft of a board the user
+ * left is hidden with the board (it names the board and its section), and
+ * shows again if they rejoin.
+ */
 export function myDraftsWhere(userId: number): Prisma.TaskDraftWhereInput {
-  return { userId };
+  return { userId, OR: [{ projectId: null }, inVisibleProject(userId)] };
 }
 
 /**

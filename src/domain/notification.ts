@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client.ts';
 import { notificationEventSql, outboxWritten } from '../events/outbox.ts';
+import { projectMemberSql } from './access.ts';
 
 /** Notification `type` values (spec 2.6: `assignment`; the others are ours). */
 export const NOTIFICATION_TYPES = ['assignment', 'mention', 'task_updated'] as const;
@@ -74,7 +75,10 @@ async function notifyUsers(
 
 /**
  * Inbox entries for the watchers of an updated task (creator and assignees
- * watch by default), except the actor. `fields` names what changed.
+ * watch by default), except the actor, and only those who still see the
+ * task's board: a watch is a standing grant, checked when it is used (a
+ * watcher who left the board, or whose task moved to a board they are not
+ * on, gets nothing). `fields` names what changed.
  *
  * One statement (watchers, the actor's name and the entries together): it
  * runs on every task change, and the Prisma form (find the watchers, the
@@ -95,7 +99,9 @@ export async function notifyWatchers(
       SELECT w."userId", ${type}, ${args.task.id}, ${args.actorId}::int,
              COALESCE((SELECT u."displayName" FROM "User" u WHERE u.id = ${args.actorId}::int), 'Someone') || ${what}
       FROM "TaskWatcher" w
+      JOIN "Task" t ON t.id = w."taskId"
       WHERE w."taskId" = ${args.task.id} AND w."userId" IS DISTINCT FROM ${args.actorId}::int
+        AND ${projectMemberSql(Prisma.sql`t."projectId"`, Prisma.sql`w."userId"`)}
       RETURNING "userId"
     )
     ${notificationEventSql({ taskId: args.task.id, ticketNumber: args.task.ticketNumber, actorId: args.actorId, type, recipients: Prisma.sql`n` })}`;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from './fields.ts';
 import type { Db } from '../db/client.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { TASK_EVENTS, type TaskEventName } from '../events/outbox.ts';
 import { assertLiteralHostAllowed } from '../events/webhook-destination.ts';
 import { newWebhookSecret } from '../events/webhook-signature.ts';
 import { wake } from '../events/wakeup.ts';
 import type { Prisma, WebhookSubscription } from '../generated/prisma/client.ts';
-import { requireProject, requireTeam, visibleWebhooksWhere } from './access.ts';
+import { ownedTeamsWhere, requireProject, requireTeam, visibleWebhooksWhere } from './access.ts';
 import { pageFields, pageWindow } from './page.ts';
+import { creatorHoldsWebhook } from './webhook-creator.ts';
 import { parseInput } from './validate.ts';
 
 /** The metadata key that selects events (spec 6, rule 1). */
@@ -108,8 +109,10 @@ export interface CreateWebhookInput {
 }
 
 /**
- * Creates a subscription on a project or a team the user belongs to (one of
- * the two). Returns the row with its signing secret, which no other
+ * Creates a subscription on a board the user is on, or on a team the user
+ * owns (one of the two; team members get FORBIDDEN `not_team_owner`). The
+ * user becomes its creator: it delivers only while they still see its
+ * board (own its team). Returns the row with its signing secret, which no other
  * response shows again.
  */
 export async function createWebhookSubscription(
@@ -136,7 +139,7 @@ export async function createWebhookSubscription(
   }
   const scope = hasProject
     ? { projectId: (await requireProject(db, userId, input.projectId!, 'projectId')).id }
-    : { teamId: (await requireTeam(db, userId, input.teamId!, 'teamId')).id };
+    : { teamId: (await requireTeamOwnerForWebhooks(db, userId, input.teamId!)).id };
   const existing = await db.webhookSubscription.count({ where: scope });
   if (existing >= MAX_SUBSCRIPTIONS_PER_SCOPE) {
     throw new ValidationError(
@@ -157,6 +160,42 @@ export async function createWebhookSubscription(
   });
 }
 
+/**
+ * A team the user owns, for a team-wide subscription: NOT_FOUND when they
+ * are not in it, FORBIDDEN `not_team_owner` when they are only a member.
+ */
+async function requireTeamOwnerForWebhooks(db: Db, userId: number, teamRef: number | string) {
+  const team = await requireTeam(db, userId, teamRef, 'teamId');
+  const owned = await db.team.count({ where: { id: team.id, ...ownedTeamsWhere(userId) } });
+  if (!owned) {
+    throw new ForbiddenError(
+      `Only an owner of team "${team.title}" can subscribe to all of its boards; subscribe to a board instead.`,
+      'teamId',
+      'not_team_owner',
+    );
+  }
+  return team;
+}
+
+/**
+ * The user may take over a subscription whose creator no longer holds it:
+ * an owner of the board's team (of the team, for a team-wide one, which
+ * only owners see anyway). A board outside any team has no owners: any of
+ * its members may.
+ */
+async function requireTakeOver(db: Db, userId: number, sub: WebhookSubscription) {
+  const teamId = sub.teamId ?? (await db.project.findUniqueOrThrow({ where: { id: sub.projectId! } })).teamId;
+  if (teamId === null) return;
+  const owned = await db.team.count({ where: { id: teamId, ...ownedTeamsWhere(userId) } });
+  if (!owned) {
+    throw new ForbiddenError(
+      'Its creator no longer sees its board or team: only an owner of the team can re-enable it (and becomes its creator).',
+      'active',
+      'not_team_owner',
+    );
+  }
+}
+
 /** Loads a subscription the user may manage, or NOT_FOUND. */
 export async function requireWebhookSubscription(db: Db, userId: number, id: number, field = 'subscriptionId') {
   const row = await db.webhookSubscription.findFirst({ where: { id, ...visibleWebhooksWhere(userId) } });
@@ -174,7 +213,9 @@ export interface UpdateWebhookInput {
 /**
  * Changes a subscription's events (`metadata`), URL, description or state.
  * `active: true` re-enables a disabled one and clears its failure streak;
- * the scope cannot change (delete and create instead).
+ * re-enabling one whose creator no longer sees its board or team is taking
+ * it over: only an owner of the team may (FORBIDDEN `not_team_owner`), who
+ * becomes its creator. The scope cannot change (delete and create instead).
  */
 export async function updateWebhookSubscription(
   db: Db,
@@ -193,12 +234,19 @@ export async function updateWebhookSubscription(
   if (input.active !== undefined && input.active !== null) {
     data.active = input.active;
     data.disabledReason = input.active ? null : 'Disabled through the API.';
+    data.disabledCause = input.active ? null : 'manual';
+    data.disabledAt = input.active ? null : new Date();
     if (input.active) data.failingSince = null;
   }
   if (Object.keys(data).length === 0) {
     throw new ValidationError('metadata', 'Nothing to change: give metadata, url, description or active.', 'required');
   }
-  await requireWebhookSubscription(db, userId, id);
+  const sub = await requireWebhookSubscription(db, userId, id);
+  if (input.active === true && !(await creatorHoldsWebhook(db, id))) {
+    // Re-enabling one whose creator left is taking it over: it then runs on the new creator's access.
+    await requireTakeOver(db, userId, sub);
+    data.createdBy = { connect: { id: userId } };
+  }
   return db.webhookSubscription.update({ where: { id }, data });
 }
 

@@ -1,3 +1,5 @@
+import { webhookCreatorHoldsSql } from '../domain/access.ts';
+import { disableLostWebhooks } from '../domain/webhook-creator.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
@@ -208,13 +210,22 @@ export class EventDispatcher {
     await this.options.faults?.afterClaim?.(ids);
 
     const idList = Prisma.join(ids.map((id) => BigInt(id)));
+    // A subscription is its creator's standing grant: one whose creator left
+    // its board (or no longer owns its team) is disabled before it is matched,
+    // with the reason on the subscription. The fan-out checks the same rule
+    // again for a removal committed in between.
+    await disableLostWebhooks(
+      db,
+      Prisma.sql`(s."projectId" IN (SELECT "projectId" FROM "OutboxEvent" WHERE id IN (${idList}))
+        OR s."teamId" IN (SELECT p."teamId" FROM "OutboxEvent" e JOIN "Project" p ON p.id = e."projectId" WHERE e.id IN (${idList})))`,
+    );
     // One delivery per matching subscription (only the webhook event names
-    // match a subscription's filter): pending for an active one, `skipped`
-    // for a disabled one (listed in its log, sent only when redelivered);
+    // match a subscription's filter) made before the event: pending for an
+    // active one whose creator still holds it, `skipped` for any other (listed in its log, sent only when redelivered);
     // the unique (subscriptionId, eventId) makes a retaken batch a no-op here.
     const fannedOut = await db.$executeRaw`
       INSERT INTO "WebhookDelivery" ("subscriptionId", "eventId", "status", "attemptCount", "nextAttemptAt", "createdAt", "updatedAt")
-      SELECT s.id, e.id, CASE WHEN s.active THEN 'pending'::"DeliveryStatus" ELSE 'skipped'::"DeliveryStatus" END, 0,
+      SELECT s.id, e.id, CASE WHEN s.active AND ${webhookCreatorHoldsSql()} THEN 'pending'::"DeliveryStatus" ELSE 'skipped'::"DeliveryStatus" END, 0,
         timezone('UTC', now()), timezone('UTC', now()), timezone('UTC', now())
       FROM "OutboxEvent" e
       JOIN "Project" p ON p.id = e."projectId"

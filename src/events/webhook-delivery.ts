@@ -1,4 +1,7 @@
 import type { Db } from '../db/client.ts';
+import { webhookCreatorHoldsSql } from '../domain/access.ts';
+import { disableLostWebhooks } from '../domain/webhook-creator.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
 import { PollLoop } from './poll-loop.ts';
 import {
@@ -42,6 +45,9 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
 
 export const USER_AGENT = 'tasksvc-webhooks/1';
 
+/** Longest time between two passes that disable subscriptions whose creator lost access (their sends stop at once regardless). */
+const LOST_CHECK_MS = 1_000;
+
 /** A claimed delivery with everything its attempt needs (no second read). */
 interface ClaimedDelivery extends OutboxRow {
   deliveryId: number;
@@ -68,6 +74,7 @@ export class WebhookDeliverer {
   private readonly loop: PollLoop;
   private readonly inFlight = new Set<Promise<void>>();
   private offWake: (() => void) | null = null;
+  private lostCheckedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -98,6 +105,7 @@ export class WebhookDeliverer {
   private async step(): Promise<boolean> {
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return false;
+    await this.disableLost();
     const claimed = await this.claim(free);
     for (const delivery of claimed) {
       const p = this.attempt(delivery)
@@ -109,6 +117,22 @@ export class WebhookDeliverer {
       this.inFlight.add(p);
     }
     return claimed.length > 0 && this.inFlight.size < this.options.concurrency;
+  }
+
+  /**
+   * The claim sends nothing to a subscription whose creator lost access;
+   * this gives such a subscription with deliveries waiting its visible
+   * state (disabled, `creator_lost_access`) without waiting for its next
+   * event. At most once per {@link LOST_CHECK_MS}: it is a scan, and the
+   * loop polls often.
+   */
+  private async disableLost(): Promise<void> {
+    if (Date.now() - this.lostCheckedAt < LOST_CHECK_MS) return;
+    this.lostCheckedAt = Date.now();
+    await disableLostWebhooks(
+      this.db,
+      Prisma.sql`EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."subscriptionId" = s.id AND d.status = 'pending'::"DeliveryStatus")`,
+    );
   }
 
   /**
@@ -138,7 +162,8 @@ export class WebhookDeliverer {
               FROM "WebhookDelivery" d1
               JOIN "OutboxEvent" e ON e.id = d1."eventId"
               -- A disabled subscription's backlog stays pending: leave it out of the sort.
-              JOIN "WebhookSubscription" s1 ON s1.id = d1."subscriptionId" AND s1.active
+              -- So is one whose creator no longer holds it (left its board or team): sent nothing, even if queued.
+              JOIN "WebhookSubscription" s1 ON s1.id = d1."subscriptionId" AND s1.active AND ${webhookCreatorHoldsSql('s1')}
               WHERE d1.status = 'pending'::"DeliveryStatus"
               ORDER BY d1."subscriptionId", e."taskId", d1."eventId"
             ) AS h
@@ -254,6 +279,8 @@ export async function recordAttempt(
         where: { id: subscriptionId },
         data: {
           active: false,
+          disabledCause: 'gone',
+          disabledAt: new Date(),
           disabledReason: `The endpoint answered 410 Gone on ${new Date().toISOString()}; re-enable with PATCH {"active": true}.`,
         },
       });
@@ -270,6 +297,8 @@ export async function recordAttempt(
         where: { id: subscriptionId },
         data: {
           active: false,
+          disabledCause: 'failing',
+          disabledAt: new Date(),
           disabledReason:
             `Deliveries have failed without a success since ${new Date(streak.failingSince).toISOString()}; ` +
             're-enable with PATCH {"active": true}.',

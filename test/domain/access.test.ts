@@ -172,9 +172,16 @@ describe('the visibility filters', () => {
     const hooks = async (userId: number) => ids(await db.webhookSubscription.findMany({ where: visibleWebhooksWhere(userId), select: { id: true } }));
     expect(await hooks(w.ada.id)).toEqual(ids([onBoard, onSecond]));
     expect(await hooks(w.bea.id)).toEqual([onBoard.id]);
+    // Team-wide subscriptions are the owners': Cy, a plain member of Ada's second team, sees none of it.
+    expect(await hooks(w.cy.id)).toEqual([]);
+    await db.teamMember.update({ where: { teamId_userId: { teamId: w.second.id, userId: w.cy.id } }, data: { role: 'owner' } });
     expect(await hooks(w.cy.id)).toEqual([onSecond.id]);
     const mine = await db.taskDraft.create({ data: { userId: w.ada.id, projectId: w.board.project.id, title: 'mine' } });
+    const loose = await db.taskDraft.create({ data: { userId: w.ada.id, title: 'loose' } });
     await db.taskDraft.create({ data: { userId: w.tom.id, projectId: w.board.project.id, title: 'theirs' } });
-    expect(ids(await db.taskDraft.findMany({ where: myDraftsWhere(w.ada.id) }))).toEqual([mine.id]);
+    expect(ids(await db.taskDraft.findMany({ where: myDraftsWhere(w.ada.id) }))).toEqual(ids([mine, loose]));
+    // A draft of a board its author left goes with the board.
+    await db.projectMember.delete({ where: { projectId_userId: { projectId: w.board.project.id, userId: w.ada.id } } });
+    expect(ids(await db.taskDraft.findMany({ where: myDraftsWhere(w.ada.id) }))).toEqual([loose.id]);
   });
 });

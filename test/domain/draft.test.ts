@@ -97,10 +97,13 @@ describe('task drafts', () => {
     const noTitle = await createDraft(db, user.id, { projectId: project.id });
     await expectAppError(publishDraft(db, user.id, noTitle.id), 'VALIDATION', 'title');
 
-    // The user leaves the project after drafting: creation fails inside the transaction.
+    // The user leaves the project after drafting: the draft goes with the board (hidden, nothing published);
+    // it shows again, unchanged, when they rejoin.
     const left = await createDraft(db, other.id, { projectId: project.id, title: 'Orphan' });
     await db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: other.id } } });
-    await expectAppError(publishDraft(db, other.id, left.id), 'NOT_FOUND', 'projectId');
+    await expectAppError(publishDraft(db, other.id, left.id), 'NOT_FOUND', 'draftId');
+    await expectAppError(requireDraft(db, other.id, left.id), 'NOT_FOUND', 'draftId');
+    await db.projectMember.create({ data: { projectId: project.id, userId: other.id } });
     expect(await requireDraft(db, other.id, left.id)).toMatchObject({ title: 'Orphan', projectId: project.id });
     expect(await db.task.count({ where: { projectId: project.id } })).toBe(0);
     expect((await db.project.findUniqueOrThrow({ where: { id: project.id } })).taskCounter).toBe(0);

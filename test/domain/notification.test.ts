@@ -53,6 +53,17 @@ describe('notifications', () => {
     expect(await watchers(task.id)).toEqual([]);
   });
 
+  it('notifyWatchers skips a watcher who no longer sees the board (a watch is checked when used)', async () => {
+    const { actor, ann, bob, task } = await setup();
+    await watchTask(db, task.id, ann.id);
+    await watchTask(db, task.id, bob.id);
+    const { projectId } = await db.task.findUniqueOrThrow({ where: { id: task.id } });
+    // Bob is off the board while his watch row stays (a path that forgot to remove it).
+    await db.projectMember.delete({ where: { projectId_userId: { projectId, userId: bob.id } } });
+    await notifyWatchers(db, { task, actorId: actor.id, fields: ['title'] });
+    expect((await inbox(task.id)).map(([userId]) => userId)).toEqual([ann.id]);
+  });
+
   it('notifyWatchers tells every watcher but the actor what changed; nothing when nothing changed', async () => {
     const { actor, ann, bob, task } = await setup();
     for (const u of [actor, ann, bob]) await watchTask(db, task.id, u.id);

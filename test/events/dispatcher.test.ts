@@ -318,6 +318,78 @@ describe('outbox dispatcher', () => {
     }
   });
 
+  it('a subscription made after an event gets none of it, even when the event is fanned out later', async () => {
+    const { user, key } = await makeUserWithKey(app.db);
+    const project = await makeProject(app.db, { memberIds: [user.id] });
+    const older = await subscribe(app, key, receiver, 'before-older', { project_id: project.id }, ['task.updated']);
+    const t = await makeTask(app.db, project);
+    await emit(app.db, t, 'task.updated');
+    // Made after the event's commit, before any dispatcher ran (a backlog, or the dispatcher down).
+    const newer = await subscribe(app, key, receiver, 'before-newer', { project_id: project.id }, ['task.updated']);
+    const d = dispatcher();
+    await d.stamp();
+    while ((await d.dispatchBatch()) > 0);
+    expect(await app.db.webhookDelivery.count({ where: { subscriptionId: older.id } })).toBe(1);
+    expect(await app.db.webhookDelivery.count({ where: { subscriptionId: newer.id } })).toBe(0);
+  });
+
+  it("a subscription whose creator left its board is disabled at fan-out, with the reason, and logs the event as skipped", async () => {
+    const owner = await makeUserWithKey(app.db);
+    const leaver = await makeUserWithKey(app.db);
+    const project = await makeProject(app.db, { memberIds: [owner.user.id, leaver.user.id] });
+    const kept = await subscribe(app, owner.key, receiver, 'left-kept', { project_id: project.id }, ['task.updated']);
+    const theirs = await subscribe(app, leaver.key, receiver, 'left-theirs', { project_id: project.id }, ['task.updated']);
+    await app.db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: leaver.user.id } } });
+    const t = await makeTask(app.db, project);
+    await emit(app.db, t, 'task.updated');
+    const d = dispatcher();
+    await d.stamp();
+    while ((await d.dispatchBatch()) > 0);
+    const status = async (subscriptionId: number) =>
+      (await app.db.webhookDelivery.findMany({ where: { subscriptionId } })).map((x) => x.status);
+    expect(await status(kept.id)).toEqual(['pending']);
+    expect(await status(theirs.id)).toEqual(['skipped']);
+    expect(await app.db.webhookSubscription.findUniqueOrThrow({ where: { id: theirs.id } })).toMatchObject({
+      active: false,
+      disabledCause: 'creator_lost_access',
+      disabledAt: expect.any(Date),
+      createdById: leaver.user.id,
+    });
+    expect((await app.db.webhookSubscription.findUniqueOrThrow({ where: { id: kept.id } })).active).toBe(true);
+  });
+
+  it('a delivery queued while its creator was on the board is not sent once they are not', async () => {
+    const owner = await makeUserWithKey(app.db);
+    const leaver = await makeUserWithKey(app.db);
+    const project = await makeProject(app.db, { memberIds: [owner.user.id, leaver.user.id] });
+    const kept = await subscribe(app, owner.key, receiver, 'queued-kept', { project_id: project.id }, ['task.updated']);
+    const theirs = await subscribe(app, leaver.key, receiver, 'queued-theirs', { project_id: project.id }, ['task.updated']);
+    const t = await makeTask(app.db, project);
+    await emit(app.db, t, 'task.updated');
+    const d = dispatcher();
+    await d.stamp();
+    while ((await d.dispatchBatch()) > 0);
+    expect((await app.db.webhookDelivery.findMany({ where: { subscriptionId: theirs.id } })).map((x) => x.status)).toEqual(['pending']);
+    // The creator leaves before the deliverer runs, and no event of the removal reaches this dispatcher.
+    await app.db.projectMember.delete({ where: { projectId_userId: { projectId: project.id, userId: leaver.user.id } } });
+    d.deliverer.start();
+    try {
+      await waitFor(() => receiver.at('queued-kept').length === 1, 20_000, 'the kept delivery');
+      // Claimed in the same round as the kept one, had it been claimable: never attempted.
+      expect(await app.db.webhookAttempt.count({ where: { delivery: { subscriptionId: theirs.id } } })).toBe(0);
+      await waitFor(
+        async () => (await app.db.webhookSubscription.findUniqueOrThrow({ where: { id: theirs.id } })).disabledCause === 'creator_lost_access',
+        20_000,
+        'disabled at send time',
+      );
+      expect(await app.db.webhookAttempt.count({ where: { delivery: { subscriptionId: theirs.id } } })).toBe(0);
+      expect(receiver.at('queued-theirs')).toHaveLength(0);
+    } finally {
+      await d.deliverer.stop();
+    }
+    expect(kept.id).not.toBe(theirs.id);
+  });
+
   it('a rolled-back change leaves no event', async () => {
     const { user } = await makeUserWithKey(app.db);
     const project = await makeProject(app.db, { memberIds: [user.id] });

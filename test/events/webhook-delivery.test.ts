@@ -331,6 +331,7 @@ describe('webhook delivery', () => {
         data: {
           url: `http://localhost:${receiver.port}/hook/private-2`,
           projectId: project.id,
+          createdById: user.id,
           secret: 'whsec_AAAA',
           metadata: { 'X-Event-Type': ['task.updated'] },
         },

@@ -48,11 +48,27 @@ export const WebhookAttemptOutcomeEnum = builder.enumType('WebhookAttemptOutcome
   } as const,
 });
 
+export const WebhookDisabledCauseEnum = builder.enumType('WebhookDisabledCause', {
+  description: 'Why a webhook subscription was disabled.',
+  values: {
+    gone: { description: 'The endpoint answered 410 Gone.' },
+    failing: { description: 'Deliveries failed without a success for days.' },
+    manual: { description: 'Disabled through the API (`active: false`).' },
+    creator_lost_access: {
+      description:
+        'Its creator no longer sees its board (left or was removed), or no longer owns its team for a team-wide ' +
+        'subscription. Nothing is sent to it from then on, queued deliveries included; an owner of the team ' +
+        're-enables it (`active: true`) and becomes its creator.',
+    },
+  } as const,
+});
+
 /** A webhook subscription; the secret is never exposed here. */
 export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription', {
   description:
     'A webhook: task events of a project (or of every project of a team) POSTed to a URL, signed the Standard ' +
-    'Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The signing secret is shown only on creation.',
+    'Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The signing secret is shown only on creation. ' +
+    'Board members see and manage the board subscriptions; team-wide ones are made, seen and managed by team owners only.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Subscription id.' }),
     url: t.exposeString('url', { description: 'Destination URL (http or https).' }),
@@ -72,6 +88,24 @@ export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription
     disabledReason: t.exposeString('disabledReason', {
       nullable: true,
       description: 'Why the subscription was disabled.',
+    }),
+    disabledCause: t.expose('disabledCause', {
+      type: WebhookDisabledCauseEnum,
+      nullable: true,
+      description: 'Why the subscription was disabled, as a stable code; null while active.',
+    }),
+    disabledAt: t.expose('disabledAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the subscription was disabled; null while active.',
+    }),
+    createdBy: t.relation('createdBy', {
+      nullable: true,
+      description:
+        'Who made the subscription (or took it over by re-enabling it). It delivers only while this person still ' +
+        'sees its board (is an owner of its team, for a team-wide one); otherwise it is disabled with ' +
+        '`disabledCause: creator_lost_access`. Null once the account is gone (then it delivers nothing until an ' +
+        'owner takes it over).',
     }),
     failingSince: t.expose('failingSince', {
       type: 'DateTime',
@@ -202,7 +236,11 @@ const CreateWebhookInput = builder.inputType('CreateWebhookSubscriptionInput', {
       description: 'Destination, http:// or https:// (private addresses refused unless allowed).',
     }),
     projectId: t.int({ description: 'Receive events of this project.' }),
-    teamId: t.id({ description: 'Receive events of every project of this team (UUID or numeric id).' }),
+    teamId: t.id({
+      description:
+        'Receive events of every project of this team (UUID or numeric id); team owners only (a member gets ' +
+        'FORBIDDEN `not_team_owner`: subscribe to a board instead).',
+    }),
     metadata: t.field({
       type: 'JSON',
       required: true,
@@ -221,7 +259,8 @@ const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
     active: t.boolean({
       description:
         '`true` re-enables a disabled subscription (pending deliveries resume; `skipped` ones, committed while it was ' +
-        'disabled, stay in the log for redelivery); `false` pauses it.',
+        'disabled, stay in the log for redelivery); `false` pauses it. Re-enabling one whose creator no longer sees ' +
+        'its board or team takes it over: only an owner of the team may (FORBIDDEN `not_team_owner`), and becomes its creator.',
     }),
   }),
 });
@@ -230,7 +269,7 @@ builder.queryFields((t) => ({
   webhookSubscriptions: t.prismaField({
     type: ['WebhookSubscription'],
     description:
-      `Webhook subscriptions of the projects and teams the viewer belongs to, newest first, all at once (at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} ` +
+      `Webhook subscriptions of the boards the viewer is on and the teams the viewer owns, newest first, all at once (at most ${MAX_SUBSCRIPTIONS_PER_SCOPE} ` +
       'per scope); filter by one scope. `webhookSubscriptionsConnection` pages them.',
     args: {
       projectId: t.arg.int({ description: 'Only subscriptions of this project.' }),

@@ -18,6 +18,12 @@ export const SUBSCRIPTION_FIELDS = graphql(`
     description
     active
     disabledReason
+    disabledCause
+    disabledAt
+    createdBy {
+      id
+      displayName
+    }
     failingSince
     createdAt
     updatedAt
@@ -35,6 +41,9 @@ export function subscriptionOut(s: WebhookSubscriptionFieldsFragment) {
     description: s.description ?? null,
     active: s.active,
     disabled_reason: s.disabledReason ?? null,
+    disabled_cause: s.disabledCause ?? null,
+    disabled_at: s.disabledAt ?? null,
+    created_by: s.createdBy ? { id: s.createdBy.id, name: s.createdBy.displayName } : null,
     failing_since: s.failingSince ?? null,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
@@ -54,6 +63,18 @@ export const subscriptionSchema = z.object({
     .string()
     .nullable()
     .describe('Why the subscription was disabled (410 answer, days of failures, by hand).'),
+  disabled_cause: z
+    .enum(['gone', 'failing', 'manual', 'creator_lost_access'])
+    .nullable()
+    .describe(
+      'Why it was disabled, as a code: `creator_lost_access` when its creator no longer sees its board or team ' +
+        '(an owner re-enables it and becomes its creator).',
+    ),
+  disabled_at: z.string().nullable().describe('When it was disabled.'),
+  created_by: z
+    .object({ id: z.number(), name: z.string() })
+    .nullable()
+    .describe('Who made it (or took it over); it delivers only while they see its board or own its team. Null once the account is gone.'),
   failing_since: z.string().nullable().describe('Start of the current run of failed attempts.'),
   createdAt: z.string(),
   updatedAt: z.string(),
