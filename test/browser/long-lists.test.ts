@@ -138,4 +138,61 @@ describe('long lists in Chromium', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => cards.count(), UI_WAIT).toBe(102);
   });
+
+  it('the inbox pages with "Load more", grouped by task, and a mention arrives live (badge and list)', async () => {
+    // 120 read entries about two tasks, newest about the invoices.
+    const invoice = taskIdOf('Invoice reminder 1');
+    const start = Date.now() - 200 * MINUTE;
+    await server.db.notification.createMany({
+      data: Array.from({ length: 120 }, (_, i) => ({
+        userId: ada.user.id,
+        type: 'task_updated',
+        taskId: i < 60 ? taskIdOf(THREAD) : invoice,
+        actorId: grace.user.id,
+        message: `Old news ${i + 1}`,
+        read: true,
+        createdAt: new Date(start + i * MINUTE),
+      })),
+    });
+    await page.getByRole('link', { name: /^Inbox/ }).click();
+    const entries = page.locator('li.inbox-entry');
+    const more = page.getByRole('button', { name: 'Load more' });
+    await page.locator('.load-more', { hasText: 'Showing 50 of 120' }).waitFor(UI_WAIT);
+    expect(await entries.count()).toBe(50);
+    await more.click();
+    await page.locator('.load-more', { hasText: 'Showing 100 of 120' }).waitFor(UI_WAIT);
+    await more.click();
+    await more.waitFor({ state: 'detached', ...UI_WAIT });
+    expect(await entries.count()).toBe(120);
+    // Grouped by task: one group each, the entries under it.
+    expect(await page.locator('li.inbox-group').count()).toBe(2);
+    expect(
+      await page
+        .getByRole('listitem', { name: new RegExp(ticketOf(THREAD)) })
+        .locator('li.inbox-entry')
+        .count(),
+    ).toBe(60);
+    await browser.screenshot(page, 'long-lists-inbox-all');
+
+    // Grace mentions Ada while the inbox is open: it arrives through the live events (no poll is left).
+    const res = await server.fetch('/graphql', {
+      method: 'POST',
+      key: grace.key,
+      json: {
+        query:
+          'mutation($ref: TaskRefInput!, $m: [MentionInput!]) { addComment(ref: $ref, text: "Ada, the invoices?", mentions: $m) { id } }',
+        variables: { ref: { taskId: invoice }, m: [{ userId: ada.user.id }] },
+      },
+    });
+    expect((await res.json()).errors).toBeUndefined();
+    await page.getByRole('link', { name: /^Inbox\W+1 unread$/ }).waitFor(UI_WAIT);
+    const mention = page.locator('li.inbox-entry.unread', { hasText: 'mentioned you' });
+    await mention.waitFor(UI_WAIT);
+    // In the invoices' group, at the top of the list (the newest).
+    expect(await page.locator('li.inbox-group').first().getAttribute('aria-label')).toContain(
+      ticketOf('Invoice reminder 1'),
+    );
+    expect(await entries.count()).toBe(121);
+    await browser.screenshot(page, 'long-lists-inbox-live-mention');
+  });
 });

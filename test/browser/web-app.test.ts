@@ -191,7 +191,8 @@ describe('the web app in Chromium', () => {
     });
     expect(res.status).toBe(200);
     await page.getByRole('link', { name: /^Inbox/ }).click();
-    const item = page.getByRole('listitem').filter({ hasText: ticket });
+    // Grouped by task: the task's group holds its entries.
+    const item = page.getByRole('listitem', { name: new RegExp(ticket) }).locator('li.inbox-entry');
     await item.first().waitFor(UI_WAIT);
     await expect.poll(() => page.getByRole('link', { name: /^Inbox\W+1 unread$/ }).count(), UI_WAIT).toBe(1);
     await browser.screenshot(page, 'web-app-inbox');

@@ -9,12 +9,10 @@ import { Link, type Route, useRoute } from './router';
 import { BoardScreen } from './screens/board/board-screen';
 import { BoardsScreen } from './screens/boards';
 import { InboxScreen, UnreadCountQuery } from './screens/inbox';
+import { useInboxEvents } from './screens/inbox-live';
 import { InviteScreen } from './screens/invite';
 import { SetPasswordScreen } from './screens/set-password';
 import { SignInScreen } from './screens/sign-in';
-
-/** How often the unread count is refreshed while the page is open. */
-const UNREAD_REFRESH_MS = 30_000;
 
 /** The app: sign-in, invite and set-password screens for anyone, the rest for a signed-in person. */
 export function App() {
@@ -57,13 +55,17 @@ function Shell({ route }: { route: Route }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // The unread count and the inbox follow the inbox's live events (no poll); a focus refreshes too.
+  const [inboxVersion, setInboxVersion] = useState(0);
+  useInboxEvents(
+    useCallback(() => {
+      refreshUnread();
+      setInboxVersion((v) => v + 1);
+    }, [refreshUnread]),
+  );
   useEffect(() => {
-    const timer = setInterval(refreshUnread, UNREAD_REFRESH_MS);
     window.addEventListener('focus', refreshUnread);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refreshUnread);
-    };
+    return () => window.removeEventListener('focus', refreshUnread);
   }, [refreshUnread]);
 
   // After a navigation, focus goes to the new screen's heading (screen readers announce it).
@@ -129,7 +131,7 @@ function Shell({ route }: { route: Route }) {
         {route.name === 'board' && (
           <BoardScreen key={route.projectId} projectId={route.projectId} ticket={route.ticket} />
         )}
-        {route.name === 'inbox' && <InboxScreen onCountChanged={refreshUnread} />}
+        {route.name === 'inbox' && <InboxScreen onCountChanged={refreshUnread} version={inboxVersion} />}
         {route.name === 'not-found' && (
           <div className="page">
             <h1 tabIndex={-1}>Page not found</h1>

@@ -31,8 +31,9 @@ type Documents = {
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
+    "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": typeof types.InboxEventsDocument,
     "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n": typeof types.UnreadCountDocument,
-    "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
+    "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
@@ -62,8 +63,9 @@ const documents: Documents = {
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
+    "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": types.InboxEventsDocument,
     "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n": types.UnreadCountDocument,
-    "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
+    "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
@@ -161,11 +163,15 @@ export function graphql(source: "\n  mutation CreateBoard($input: BoardInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n"): (typeof documents)["\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n"): (typeof documents)["\n  query UnreadCount {\n    inbox(unreadOnly: true, limit: 1) {\n      total\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Inbox($unreadOnly: Boolean!) {\n    inbox(unreadOnly: $unreadOnly, limit: 100) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
