@@ -18,6 +18,13 @@ export const EVENT_TYPE_KEY = 'X-Event-Type';
 /** Subscriptions per project or team, as GitHub limits hooks per repository. */
 export const MAX_SUBSCRIPTIONS_PER_SCOPE = 20;
 
+/**
+ * Subscriptions of one team altogether (team-wide and on all its boards):
+ * boards per team are unlimited, so the per-board cap alone would not bound
+ * what one team asks of the shared deliverer.
+ */
+export const MAX_SUBSCRIPTIONS_PER_TEAM = 100;
+
 /** Longest subscription description (characters). */
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 
@@ -137,9 +144,19 @@ export async function createWebhookSubscription(
       hasProject ? 'exclusive' : 'required',
     );
   }
-  const scope = hasProject
-    ? { projectId: (await requireProject(db, userId, input.projectId!, 'projectId')).id }
-    : { teamId: (await requireTeamOwnerForWebhooks(db, userId, input.teamId!)).id };
+  const project = hasProject ? await requireProject(db, userId, input.projectId!, 'projectId') : null;
+  const scope = project ? { projectId: project.id } : { teamId: (await requireTeamOwnerForWebhooks(db, userId, input.teamId!)).id };
+  const teamId = project ? project.teamId : scope.teamId!;
+  if (teamId !== null) {
+    const ofTeam = await db.webhookSubscription.count({ where: { OR: [{ teamId }, { project: { teamId } }] } });
+    if (ofTeam >= MAX_SUBSCRIPTIONS_PER_TEAM) {
+      throw new ValidationError(
+        hasProject ? 'projectId' : 'teamId',
+        `A team can have at most ${MAX_SUBSCRIPTIONS_PER_TEAM} webhook subscriptions across its boards and team-wide.`,
+        'limit_exceeded',
+      );
+    }
+  }
   const existing = await db.webhookSubscription.count({ where: scope });
   if (existing >= MAX_SUBSCRIPTIONS_PER_SCOPE) {
     throw new ValidationError(

@@ -20,6 +20,14 @@ export interface DeliveryOptions {
   pollIntervalMs: number;
   /** Deliveries in flight at once, per instance. */
   concurrency: number;
+  /** Deliveries of one subscription in flight at once, per instance (its share of `concurrency`). */
+  perSubscription: number;
+  /**
+   * Deliveries of one team's subscriptions (team-wide and on the team's
+   * boards; a board without a team counts as its own) in flight at once, per
+   * instance: one team's slow receivers hold at most this share of `concurrency`.
+   */
+  perTeam: number;
   /** A claimed delivery is hidden from other instances this long (longer than `timeoutMs`). */
   leaseMs: number;
   /** A 2xx must arrive within this time. */
@@ -36,6 +44,8 @@ export interface DeliveryOptions {
 export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   pollIntervalMs: 200,
   concurrency: 32,
+  perSubscription: 4,
+  perTeam: 8,
   leaseMs: 60_000,
   timeoutMs: 10_000,
   retry: { scheduleMs: DEFAULT_RETRY_SCHEDULE_MS, jitter: 0.2 },
@@ -57,6 +67,22 @@ interface ClaimedDelivery extends OutboxRow {
   attemptCount: number;
   url: string;
   secret: string;
+  /** The tenant whose share the delivery uses: `t<teamId>`, or `p<projectId>` for a board without a team. */
+  tenant: string;
+}
+
+/** In-flight counts by key; entries at zero are removed. */
+class Counts<K> extends Map<K, number> {
+  add(key: K, n: number): void {
+    const next = (this.get(key) ?? 0) + n;
+    if (next > 0) this.set(key, next);
+    else this.delete(key);
+  }
+
+  /** The counts as JSON rows `{k, n}` (a parameter of the claim statement). */
+  rows(): string {
+    return JSON.stringify([...this].map(([k, n]) => ({ k: String(k), n })));
+  }
 }
 
 /**
@@ -73,6 +99,8 @@ interface ClaimedDelivery extends OutboxRow {
 export class WebhookDeliverer {
   private readonly loop: PollLoop;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly bySubscription = new Counts<number>();
+  private readonly byTenant = new Counts<string>();
   private offWake: (() => void) | null = null;
   private lostCheckedAt = 0;
 
@@ -108,10 +136,14 @@ export class WebhookDeliverer {
     await this.disableLost();
     const claimed = await this.claim(free);
     for (const delivery of claimed) {
+      this.bySubscription.add(delivery.subscriptionId, 1);
+      this.byTenant.add(delivery.tenant, 1);
       const p = this.attempt(delivery)
         .catch((err) => this.logger.error({ err, deliveryId: delivery.deliveryId }, 'webhook attempt failed to run'))
         .finally(() => {
           this.inFlight.delete(p);
+          this.bySubscription.add(delivery.subscriptionId, -1);
+          this.byTenant.add(delivery.tenant, -1);
           this.loop.nudge();
         });
       this.inFlight.add(p);
@@ -145,41 +177,61 @@ export class WebhookDeliverer {
    * pending, so a backlog never drained). The claimed row's own conditions
    * are repeated outside the subquery so that PostgreSQL re-checks them on
    * the row it locks (a row another instance just claimed is not taken twice).
+   *
+   * Fair shares: a head is claimable only while its subscription has fewer
+   * than `perSubscription` and its team fewer than `perTeam` deliveries in
+   * flight here (the in-flight counts are parameters; heads are ranked within
+   * their subscription and their team), and heads are taken round-robin
+   * across teams (every team's first due head, then every team's second…), so
+   * one team's backlog of slow deliveries never stands in front of another
+   * team's. What is not claimed stays pending for a later claim: nothing is
+   * dropped and the per-task order is kept.
    */
   private claim(limit: number): Promise<ClaimedDelivery[]> {
+    const { perSubscription, perTeam } = this.options;
     return this.db.$queryRaw<ClaimedDelivery[]>`
       WITH claimed AS (
       UPDATE "WebhookDelivery" AS d
       SET "nextAttemptAt" = timezone('UTC', now()) + (${this.options.leaseMs}::integer * interval '1 millisecond')
       FROM (
-        SELECT d0.id FROM "WebhookDelivery" d0
+        SELECT d0.id, r.tenant FROM "WebhookDelivery" d0
+        JOIN (
+          SELECT h.id, h.tenant,
+            row_number() OVER (PARTITION BY h."subscriptionId" ORDER BY h."nextAttemptAt", h.id) + COALESCE(bs.n, 0) AS "subRank",
+            row_number() OVER (PARTITION BY h.tenant ORDER BY h."nextAttemptAt", h.id) + COALESCE(bt.n, 0) AS "tenantRank"
+          FROM (
+            SELECT DISTINCT ON (d1."subscriptionId", e."taskId")
+              d1.id, d1."subscriptionId", d1."eventId", d1."nextAttemptAt", e."taskId",
+              COALESCE('t' || COALESCE(s1."teamId", p1."teamId"), 'p' || s1."projectId") AS tenant
+            FROM "WebhookDelivery" d1
+            JOIN "OutboxEvent" e ON e.id = d1."eventId"
+            -- A disabled subscription's backlog stays pending: leave it out of the sort.
+            -- So is one whose creator no longer holds it (left its board or team): sent nothing, even if queued.
+            JOIN "WebhookSubscription" s1 ON s1.id = d1."subscriptionId" AND s1.active AND ${webhookCreatorHoldsSql('s1')}
+            LEFT JOIN "Project" p1 ON p1.id = s1."projectId"
+            WHERE d1.status = 'pending'::"DeliveryStatus"
+            ORDER BY d1."subscriptionId", e."taskId", d1."eventId"
+          ) AS h
+          LEFT JOIN (
+            SELECT "taskId", min(id) AS "firstId" FROM "OutboxEvent"
+            WHERE "processedAt" IS NULL
+            GROUP BY "taskId"
+          ) AS u ON u."taskId" = h."taskId"
+          LEFT JOIN jsonb_to_recordset(${this.bySubscription.rows()}::jsonb) AS bs(k text, n integer) ON bs.k = h."subscriptionId"::text
+          LEFT JOIN jsonb_to_recordset(${this.byTenant.rows()}::jsonb) AS bt(k text, n integer) ON bt.k = h.tenant
+          WHERE h."nextAttemptAt" <= timezone('UTC', now())
+            AND (u."firstId" IS NULL OR u."firstId" >= h."eventId")
+        ) AS r ON r.id = d0.id
         WHERE d0.status = 'pending'::"DeliveryStatus"
           AND d0."nextAttemptAt" <= timezone('UTC', now())
-          AND d0.id IN (
-            SELECT h.id FROM (
-              SELECT DISTINCT ON (d1."subscriptionId", e."taskId")
-                d1.id, d1."subscriptionId", d1."eventId", d1."nextAttemptAt", e."taskId"
-              FROM "WebhookDelivery" d1
-              JOIN "OutboxEvent" e ON e.id = d1."eventId"
-              -- A disabled subscription's backlog stays pending: leave it out of the sort.
-              -- So is one whose creator no longer holds it (left its board or team): sent nothing, even if queued.
-              JOIN "WebhookSubscription" s1 ON s1.id = d1."subscriptionId" AND s1.active AND ${webhookCreatorHoldsSql('s1')}
-              WHERE d1.status = 'pending'::"DeliveryStatus"
-              ORDER BY d1."subscriptionId", e."taskId", d1."eventId"
-            ) AS h
-            LEFT JOIN (
-              SELECT "taskId", min(id) AS "firstId" FROM "OutboxEvent"
-              WHERE "processedAt" IS NULL
-              GROUP BY "taskId"
-            ) AS u ON u."taskId" = h."taskId"
-            WHERE h."nextAttemptAt" <= timezone('UTC', now())
-              AND (u."firstId" IS NULL OR u."firstId" >= h."eventId"))
-        ORDER BY d0."nextAttemptAt", d0.id
+          AND r."subRank" <= ${perSubscription}::integer
+          AND r."tenantRank" <= ${perTeam}::integer
+        ORDER BY r."tenantRank", d0."nextAttemptAt", d0.id
         LIMIT ${limit}::integer
         FOR UPDATE OF d0 SKIP LOCKED
       ) AS c, "WebhookSubscription" AS s, "OutboxEvent" AS e
       WHERE d.id = c.id AND s.id = d."subscriptionId" AND e.id = d."eventId"
-      RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret,
+      RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret, c.tenant,
         e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
       ), attempt AS (
         INSERT INTO "WebhookAttempt" ("deliveryId", "outcome", "createdAt")
