@@ -220,6 +220,9 @@ const ROWS: Row[] = [
   // Subscriptions (over SSE): refused before any event.
   { field: 'boardEvents', args: (w) => ({ projectId: w.a.projectId }) },
   { field: 'taskEvents', args: (w) => ({ projectId: w.a.projectId }) },
+  // Its only id is a resume cursor, no tenant's row: a made-up one is refused before any event
+  // (that B's inbox stream never carries A's entries is test/events' inbox-events test).
+  { field: 'inboxEvents', args: () => ({ after: 'not-a-cursor' }), expect: 'refused' },
 ];
 
 const ROOTS = [schema.getQueryType()!, schema.getMutationType()!, schema.getSubscriptionType()!];
