@@ -50,4 +50,32 @@ describe('routes', () => {
     expect(parseRoute('/sign-in', '?next=https%3A%2F%2Fevil.example')).toEqual({ name: 'sign-in', next: null });
     expect(parseRoute('/sign-in', '?next=%2F%2Fevil.example')).toEqual({ name: 'sign-in', next: null });
   });
+
+  it('refuses every path the browser would resolve to another origin', () => {
+    const origin = 'http://tasks.test:8080';
+    // Each as it arrives in the query string; the browser's URL parser treats
+    // a backslash as a slash and drops tabs and newlines.
+    for (const next of [
+      '/\\evil.test/x',
+      '/%5Cevil.test/x',
+      '/%09/evil.test/x',
+      '/%0A/evil.test/x',
+      '/%5C%5Cevil.test/x',
+      '%2F%2F%2Fevil.test',
+      '/%0D%0A/evil.test',
+      'javascript:alert(1)',
+      '/\\/evil.test',
+    ]) {
+      expect(parseRoute('/sign-in', `?next=${next}`, '', origin), next).toEqual({ name: 'sign-in', next: null });
+    }
+    // Doubly encoded backslashes stay a path on this origin (and are followed as such).
+    expect(parseRoute('/sign-in', '?next=/%255C%255Cevil.test/x', '', origin)).toEqual({
+      name: 'sign-in',
+      next: '/%5C%5Cevil.test/x',
+    });
+    expect(parseRoute('/sign-in', '?next=%2Fboards%2F3%3Fq%3D1%23t', '', origin)).toEqual({
+      name: 'sign-in',
+      next: '/boards/3?q=1#t',
+    });
+  });
 });

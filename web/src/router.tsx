@@ -17,7 +17,7 @@ export type Route =
  * token in the fragment (`/invite#token=…`), which browsers never send to
  * the server, so it stays out of access logs and Referer headers.
  */
-export function parseRoute(path: string, search = '', hash = ''): Route {
+export function parseRoute(path: string, search = '', hash = '', origin = currentOrigin()): Route {
   const params = new URLSearchParams(search);
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
@@ -28,7 +28,7 @@ export function parseRoute(path: string, search = '', hash = ''): Route {
       return { name: 'board', projectId: Number(parts[1]), ticket: parts[3] };
   }
   if (parts.length === 1 && parts[0] === 'inbox') return { name: 'inbox' };
-  if (parts.length === 1 && parts[0] === 'sign-in') return { name: 'sign-in', next: safeNext(params.get('next')) };
+  if (parts.length === 1 && parts[0] === 'sign-in') return { name: 'sign-in', next: safeNext(params.get('next'), origin) };
   if (parts[0] === 'invite' && parts.length <= 2) {
     const token = parts[1] ?? fragment.get('token') ?? params.get('token');
     if (token) return { name: 'invite', token };
@@ -41,9 +41,27 @@ export function parseRoute(path: string, search = '', hash = ''): Route {
   return { name: 'not-found' };
 }
 
-/** Only same-site paths are followed after signing in (no open redirect). */
-function safeNext(next: string | null): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+/** Where the app runs (outside a browser, as in unit tests, a stand-in origin). */
+function currentOrigin(): string {
+  return typeof location === 'undefined' ? 'http://localhost' : location.origin;
+}
+
+/**
+ * Only same-origin paths are followed after signing in (no open redirect).
+ * `next` is resolved the way the browser will resolve it (the URL parser
+ * turns `/\host`, tabs and newlines inside `//host` into another origin),
+ * compared by origin, and handed back re-serialised as path, query and
+ * fragment, so what is followed is exactly what was checked.
+ */
+export function safeNext(next: string | null, origin: string): string | null {
+  if (!next || !next.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return null;
+  }
+  return url.origin === new URL(origin).origin ? url.pathname + url.search + url.hash : null;
 }
 
 /** The URL of a board, or of a task open on it. */
