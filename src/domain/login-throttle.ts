@@ -3,19 +3,38 @@ import { AppError } from '../errors.ts';
 import { inTransaction } from './task/transaction.ts';
 
 /**
- * Growing delays after failed sign-ins, per account (the email as typed,
- * whether or not such a user exists, so the delay tells nothing about
- * existence) and per client IP. Every attempt is charged before the
- * password is checked, so a burst of parallel guesses is charged too; a
- * success clears the account's count. Counts fade after an hour without
- * failures. Rows live in `LoginThrottle`, so every instance shares them.
+ * Sign-in throttling that slows guessing without refusing the right person.
+ * Rows live in `LoginThrottle`, so every instance shares them.
+ *
+ * - Per account and address (`pair:<email>|<ip>`; the email as typed,
+ *   whether or not such a user exists, so a delay tells nothing about
+ *   existence): growing delays after failures in a row ({@link ACCOUNT_DELAYS}).
+ *   Charged before the password is checked, so a burst of parallel guesses
+ *   is charged too; a success deletes it. The same account from another
+ *   address has a count of its own: an attacker's guesses never refuse the
+ *   owner's right password from another place. Counts fade after an hour
+ *   without failures.
+ * - Per address (`ip:<ip>`): failures only (a success never touches it), as
+ *   a leaky bucket of {@link IP_BURST} failures that drains one every
+ *   {@link IP_LEAK_SECONDS}. While it is full every attempt from that
+ *   address waits for the next drop. This bounds one address guessing across
+ *   many accounts, and is far above what an office behind one NAT address
+ *   mistypes.
+ *
+ * What an attacker gets (README, Security): per account from one address 4
+ * guesses at once, 9 in the first minute, 13 in the first 10 minutes, then
+ * one per 15 minutes; per address over all accounts {@link IP_BURST} at once,
+ * then one per {@link IP_LEAK_SECONDS}.
  */
 
-/** Seconds an account stays closed after its n-th failure in a row (index n; past the end: the last). */
+/** Seconds an account+address pair (and the admin account) stays closed after its n-th failure in a row (index n; past the end: the last). */
 export const ACCOUNT_DELAYS = [0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 120, 300, 900];
-/** The same per client IP: more free attempts (many people can share one address). */
-export const IP_DELAYS = [...new Array<number>(20).fill(0), 1, 2, 4, 8, 16, 32, 60, 120, 300, 900];
+/** Failures one address may have outstanding before it waits (an office behind NAT shares it). */
+export const IP_BURST = 60;
+/** One outstanding failure of an address drains away every this many seconds. */
+export const IP_LEAK_SECONDS = 60;
 const FADE_MS = 3600_000;
+const LEAK_MS = IP_LEAK_SECONDS * 1000;
 
 /** Refused before checking the password: the account or IP is still waiting out its delay. */
 export class LoginThrottledError extends AppError {
@@ -34,17 +53,61 @@ function delayFor(table: number[], failures: number): number {
   return table[Math.min(failures, table.length - 1)];
 }
 
+const pairKey = (email: string, ip: string | null) => `pair:${email}|${ip ?? ''}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
 /**
- * Charges one sign-in attempt to `email` and `ip`; throws
- * {@link LoginThrottledError} (charging nothing) while either is closed.
- * `email` null charges the IP alone (an invite token guessed with no
- * account behind it).
+ * Before checking a password: throws {@link LoginThrottledError} (charging
+ * nothing) while `ip` or the `email`+`ip` pair is closed, else charges one
+ * attempt to the pair. The caller then reports the outcome with
+ * {@link recordLoginFailure} or {@link clearLoginFailures}. `email` null is
+ * an attempt with no account behind it (an invite token that matches
+ * nothing): a failure of the address, charged at once.
  */
 export async function chargeLoginAttempt(db: Db, email: string | null, ip: string | null): Promise<void> {
-  const keys: [string, number[]][] = email === null ? [] : [[`email:${email}`, ACCOUNT_DELAYS]];
-  if (ip) keys.push([`ip:${ip}`, IP_DELAYS]);
-  if (keys.length === 0) return;
-  await chargeAttempt(db, keys);
+  if (ip) {
+    const row = await db.loginThrottle.findUnique({ where: { key: ipKey(ip) } });
+    const wait = row ? row.lockedUntil.getTime() - Date.now() : 0;
+    if (wait > 0) throw new LoginThrottledError(Math.ceil(wait / 1000));
+  }
+  if (email === null) return recordLoginFailure(db, ip);
+  await chargeAttempt(db, [[pairKey(email, ip), ACCOUNT_DELAYS]]);
+}
+
+/**
+ * A wrong password (or token) from `ip`: one more failure in the address's
+ * bucket. The bucket drains one failure per {@link IP_LEAK_SECONDS}; once it
+ * holds {@link IP_BURST}, the address is closed until the next one drains.
+ */
+export async function recordLoginFailure(db: Db, ip: string | null): Promise<void> {
+  if (!ip) return;
+  const key = ipKey(ip);
+  await inTransaction(db, async (tx) => {
+    const now = Date.now();
+    const found = await tx.$queryRaw<{ failures: number; updatedAt: Date }[]>`
+      SELECT failures, "updatedAt" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+    let level = 0;
+    let since = now;
+    if (found[0]) {
+      // Drain whole steps only, keeping the part of a step already elapsed.
+      const drained = Math.floor(Math.max(0, now - found[0].updatedAt.getTime()) / LEAK_MS);
+      level = Math.max(0, found[0].failures - drained);
+      if (level > 0) since = found[0].updatedAt.getTime() + drained * LEAK_MS;
+    }
+    const failures = level + 1;
+    const lockedUntil = new Date(failures >= IP_BURST ? since + (failures - IP_BURST + 1) * LEAK_MS : 0);
+    const updatedAt = new Date(since);
+    await tx.loginThrottle.upsert({
+      where: { key },
+      create: { key, failures, lockedUntil, updatedAt },
+      update: { failures, lockedUntil, updatedAt },
+    });
+  });
+}
+
+/** A right password: the pair's count starts again (the address never counted it). */
+export async function clearLoginFailures(db: Db, email: string, ip: string | null): Promise<void> {
+  await db.loginThrottle.deleteMany({ where: { key: pairKey(email, ip) } });
 }
 
 /** The throttle key of the admin password: one account, whoever presents it. */
@@ -90,9 +153,4 @@ async function chargeAttempt(db: Db, keys: [string, number[]][]): Promise<void> 
       });
     }
   });
-}
-
-/** A successful sign-in: the account's count starts again (the IP's keeps fading on its own). */
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.loginThrottle.deleteMany({ where: { key: `email:${email}` } });
 }

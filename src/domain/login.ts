@@ -3,7 +3,7 @@ import { NAME_LIMITS } from './fields.ts';
 import { PASSWORD_MAX, verifyPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { UnauthenticatedError } from '../errors.ts';
-import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
+import { chargeLoginAttempt, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { parseInput } from './validate.ts';
 
 /** The body of `POST /api/auth/login`. */
@@ -21,7 +21,8 @@ export function invalidCredentials(): UnauthenticatedError {
 
 /**
  * Checks an email and password: the attempt is charged to the account and
- * IP first (see ./login-throttle.ts), then the password is verified (an
+ * address pair first (see ./login-throttle.ts), then the password is
+ * verified (a failure is then charged to the address too; an
  * unknown email or a user without a password still costs one scrypt hash,
  * so timing tells nothing). Answers the user, or throws the one
  * {@link invalidCredentials} error.
@@ -31,7 +32,10 @@ export async function verifyLogin(db: Db, input: unknown, ip: string | null) {
   await chargeLoginAttempt(db, data.email, ip);
   const user = await db.user.findUnique({ where: { email: data.email } });
   const ok = await verifyPassword(data.password, user?.passwordHash ?? null);
-  if (!user || !ok) throw invalidCredentials();
-  await clearLoginFailures(db, data.email);
+  if (!user || !ok) {
+    await recordLoginFailure(db, ip);
+    throw invalidCredentials();
+  }
+  await clearLoginFailures(db, data.email, ip);
   return user;
 }

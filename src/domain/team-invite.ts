@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { inVisibleTeam } from './access.ts';
-import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
+import { chargeLoginAttempt, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { TEAM_ROLES, type TeamActor, joinTeam, requireTeamOwner } from './team-member.ts';
 import { inTransaction } from './task/transaction.ts';
 import { passwordInput } from './user.ts';
@@ -205,7 +205,10 @@ export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null
   } else if (existing || newPassword === null) {
     // Always one scrypt hash, whether or not there is a hash to compare with, so timing tells nothing either.
     const proven = await verifyPassword(data.password ?? '', existing?.passwordHash ?? null);
-    if (!existing || !proven) throw inviteProofFailed();
+    if (!existing || !proven) {
+      await recordLoginFailure(db, ip);
+      throw inviteProofFailed();
+    }
   } else {
     passwordHash = await hashPassword(newPassword);
   }
@@ -228,6 +231,6 @@ export async function acceptTeamInvite(db: Db, input: unknown, ip: string | null
     await joinTeam(tx, usable.teamId, user.id, usable.role === 'owner' ? 'owner' : 'member', usable.invitedById);
     return user;
   });
-  await clearLoginFailures(db, usable.email);
+  await clearLoginFailures(db, usable.email, ip);
   return user;
 }

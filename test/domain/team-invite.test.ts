@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password.ts';
 import { acceptTeamInvite, createTeamInvite, invitePath, listTeamInvites, revokeTeamInvite } from '../../src/domain/team-invite.ts';
+import { IP_BURST, IP_LEAK_SECONDS } from '../../src/domain/login-throttle.ts';
 import { setPassword } from '../../src/domain/user.ts';
 import { useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
@@ -174,9 +175,9 @@ describe('accepting invites', () => {
     expect(lost.reason).toMatchObject({ code: 'VALIDATION', field: 'token', detail: 'invalid_invite' });
   });
 
-  it('guessing is throttled per IP, like sign-in (20 free attempts, then growing delays)', async () => {
+  it(`guessing is throttled per IP, like sign-in (${IP_BURST} failures, then one per ${IP_LEAK_SECONDS} s)`, async () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < IP_BURST; i++) {
       await expectInvalid(acceptTeamInvite(db, { token: `inv_guess${i}`, password: 'x' }, ip));
     }
     // The delays grow from 1 s, so however slow the machine, a refusal comes within a few more guesses.
@@ -241,12 +242,12 @@ describe('invites: scope of a re-invite, the pending list, the operator, roles a
     const board = await makeBoard(db, owner.id);
     const email = `own-${Math.random().toString(36).slice(2, 10)}@test.local`;
     const { invite, token } = await createTeamInvite(db, owner.id, { teamId: board.team.id, email, role: 'owner' });
-    await db.loginThrottle.create({ data: { key: `email:${email}`, failures: 2, lockedUntil: new Date(0) } });
+    await db.loginThrottle.create({ data: { key: `pair:${email}|`, failures: 2, lockedUntil: new Date(0) } });
     const user = await acceptTeamInvite(db, { token, displayName: 'Boss', password: PASSWORD }, null);
     const row = await db.teamInvite.findUniqueOrThrow({ where: { id: invite.id } });
     expect([row.acceptedById, row.acceptedAt instanceof Date]).toEqual([user.id, true]);
     expect((await db.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId: board.team.id, userId: user.id } } })).role).toBe('owner');
-    expect(await db.loginThrottle.count({ where: { key: `email:${email}` } })).toBe(0);
+    expect(await db.loginThrottle.count({ where: { key: `pair:${email}|` } })).toBe(0);
     const added = await db.outboxEvent.findMany({ where: { projectId: board.project.id, type: 'member.added' } });
     expect(added.map((e) => [(e.data as { userId: number }).userId, e.actorId])).toEqual([[user.id, owner.id]]);
   });
@@ -260,8 +261,9 @@ describe('invites: scope of a re-invite, the pending list, the operator, roles a
     expect(await verifyPassword(PASSWORD, after.passwordHash)).toBe(true);
     expect(after.displayName).toBe(known.displayName);
 
+    // A wrong password for an account with one is charged to that account (from that address).
     const third = await invited(known.email);
     await rejection(acceptTeamInvite(db, { token: third.token, password: 'not the password' }, null));
-    expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: `email:${known.email}` } })).failures).toBeGreaterThanOrEqual(1);
+    expect((await db.loginThrottle.findUniqueOrThrow({ where: { key: `pair:${known.email}|` } })).failures).toBeGreaterThanOrEqual(1);
   });
 });

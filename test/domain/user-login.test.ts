@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password.ts';
 import { verifyLogin } from '../../src/domain/login.ts';
-import { ACCOUNT_DELAYS, chargeLoginAttempt, IP_DELAYS, LoginThrottledError } from '../../src/domain/login-throttle.ts';
+import { ACCOUNT_DELAYS, chargeLoginAttempt, IP_BURST, LoginThrottledError } from '../../src/domain/login-throttle.ts';
 import { createSession } from '../../src/domain/session.ts';
 import { changePassword, createUser, requireUserByEmail, setPassword } from '../../src/domain/user.ts';
 import { useTestDb } from '../support/database.ts';
@@ -84,13 +84,15 @@ describe('users', () => {
 });
 
 describe('verifyLogin', () => {
-  it('answers the user for the right password (email in any case) and clears the account count', async () => {
+  it('answers the user for the right password (email in any case) and clears the pair count; the address counts failures only', async () => {
     const u = await createUser(db, { email: email(), displayName: 'Ann', password: PASSWORD });
     const from = ip();
     await rejection(verifyLogin(db, { email: u.email, password: 'wrong password' }, from));
+    expect((await throttleRow(`pair:${u.email}|${from}`))?.failures).toBe(1);
     expect((await verifyLogin(db, { email: ` ${u.email.toUpperCase()}`, password: PASSWORD }, from)).id).toBe(u.id);
-    expect(await throttleRow(`email:${u.email}`)).toBeNull();
-    expect((await throttleRow(`ip:${from}`))?.failures).toBe(2);
+    expect((await verifyLogin(db, { email: u.email, password: PASSWORD }, from)).id).toBe(u.id);
+    expect(await throttleRow(`pair:${u.email}|${from}`)).toBeNull();
+    expect((await throttleRow(`ip:${from}`))?.failures).toBe(1);
   });
 
   it('a wrong password, an unknown email and a user without a password get the same error', async () => {
@@ -103,7 +105,7 @@ describe('verifyLogin', () => {
     ]) {
       await expectAppError(verifyLogin(db, input, null), 'UNAUTHENTICATED', 'credentials', 'invalid_credentials');
     }
-    expect((await throttleRow(`email:${u.email}`))?.failures).toBe(1);
+    expect((await throttleRow(`pair:${u.email}|`))?.failures).toBe(1);
     await expectAppError(verifyLogin(db, { email: u.email, password: PASSWORD, admin: true }, null), 'VALIDATION', null);
     await expectAppError(verifyLogin(db, { email: u.email, password: '' }, null), 'VALIDATION', 'password');
   });
@@ -125,7 +127,7 @@ describe('sign-in throttling', () => {
     return { passed: max, err: null };
   }
 
-  it('an account closes after 4 failures in a row for 1 s; the refused attempt charges nothing', async () => {
+  it('an account+address pair closes after 4 failures in a row for 1 s; the refused attempt charges nothing', async () => {
     const account = email();
     const { passed, err } = await attemptsUntilClosed(account, null, 10);
     expect(passed).toBe(ACCOUNT_DELAYS.indexOf(1));
@@ -136,20 +138,24 @@ describe('sign-in throttling', () => {
       1,
       1,
     ]);
-    const row = await throttleRow(`email:${account}`);
+    const row = await throttleRow(`pair:${account}|`);
     expect(row!.failures).toBe(4);
     expect(delayOf(row!)).toBeGreaterThan(0);
     expect(delayOf(row!)).toBeLessThanOrEqual(1000);
   });
 
-  it('an IP has 20 free attempts; each charge goes to both the account and the IP', async () => {
+  it(`an address closes at ${IP_BURST} failures; a charge before the password check goes to the pair only`, async () => {
     const from = ip();
-    const { passed } = await attemptsUntilClosed(null, from, 30);
-    expect(passed).toBe(IP_DELAYS.indexOf(1));
+    // An attempt with no account behind it (an invite token matching nothing) is a failure of the address at once.
+    const { passed } = await attemptsUntilClosed(null, from, IP_BURST + 10);
+    expect(passed).toBe(IP_BURST);
     const account = email();
     const other = ip();
     await chargeLoginAttempt(db, account, other);
-    expect([(await throttleRow(`email:${account}`))?.failures, (await throttleRow(`ip:${other}`))?.failures]).toEqual([1, 1]);
+    expect([(await throttleRow(`pair:${account}|${other}`))?.failures, (await throttleRow(`ip:${other}`))?.failures]).toEqual([1, undefined]);
+    // The same account from another address has a count of its own.
+    await attemptsUntilClosed(account, other, 10);
+    await chargeLoginAttempt(db, account, ip());
     // A closed IP refuses every account.
     await expectAppError(chargeLoginAttempt(db, email(), from), 'RATE_LIMITED', null, 'login_throttled');
     await chargeLoginAttempt(db, null, null);
@@ -157,7 +163,7 @@ describe('sign-in throttling', () => {
 
   it('counts fade after an hour without failures; the delay grows with the count and stops at the last', async () => {
     const account = email();
-    const key = `email:${account}`;
+    const key = `pair:${account}|`;
     await db.loginThrottle.create({ data: { key, failures: 9, lockedUntil: new Date(0) } });
     await chargeLoginAttempt(db, account, null);
     let row = await throttleRow(key);

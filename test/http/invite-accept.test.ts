@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/domain/api-key.ts';
 import { createTeamInvite } from '../../src/domain/team-invite.ts';
+import { IP_BURST } from '../../src/domain/login-throttle.ts';
 import { setPassword } from '../../src/domain/user.ts';
 import { useTestApp } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
@@ -155,7 +156,7 @@ describe('POST /api/auth/invite/accept', () => {
   it('guessing from one IP is throttled like sign-in (429 with Retry-After)', async () => {
     const ip = freshIp();
     let res = await accept({ token: 'inv_guess', password: 'x' }, ip);
-    for (let i = 0; i < 40 && res.status !== 429; i++) res = await accept({ token: `inv_guess${i}`, password: 'x' }, ip);
+    for (let i = 0; i <= IP_BURST && res.status !== 429; i++) res = await accept({ token: `inv_guess${i}`, password: 'x' }, ip);
     await expectError(res, 429, null, 'login_throttled');
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
