@@ -1,3 +1,4 @@
+import { invalidDateMessage, parseIsoDate } from './iso-date.ts';
 import { z } from 'zod';
 import { renderContents } from '../content/render.ts';
 import { ValidationError } from '../errors.ts';
@@ -64,21 +65,14 @@ export const PRIORITY_CODES: readonly (Priority | null)[] = [null, 'urgent', 'hi
 /** Estimate codes of the team manifest (T-shirt sizes): 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL. */
 export const ESTIMATE_CODES = [0, 2, 3, 4, 5, 6] as const;
 
-const DUE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
-
 /**
  * Reads an ISO 8601 date (`2026-03-01`, midnight UTC) or datetime; a
- * datetime without zone is taken as UTC. Impossible dates (Feb 30) are refused.
+ * datetime without zone is taken as UTC. Impossible dates (Feb 30) and years
+ * outside 1–9999 are refused (./iso-date.ts).
  */
 export function parseDueDate(value: string, field: string): Date {
-  const m = DUE_DATE.exec(value.trim());
-  const fail = () => new ValidationError(field, `${field} must be an ISO 8601 date or datetime (2026-03-01 or 2026-03-01T12:00:00Z).`, 'invalid_date');
-  if (!m) throw fail();
-  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m;
-  const day = new Date(Date.UTC(+y, +mo - 1, +d));
-  if (day.getUTCFullYear() !== +y || day.getUTCMonth() !== +mo - 1 || day.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) throw fail();
-  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${frac.slice(0, 4)}${zone.toUpperCase()}`);
-  if (Number.isNaN(date.getTime())) throw fail();
+  const date = parseIsoDate(value);
+  if (!date) throw new ValidationError(field, invalidDateMessage(field), 'invalid_date');
   return date;
 }
 

@@ -3,6 +3,7 @@ import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { parseIsoDate } from '../domain/iso-date.ts';
 import { AppError, UnauthenticatedError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
@@ -80,10 +81,11 @@ export const builder = new SchemaBuilder<{
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 timestamp, always in UTC (e.g. `2026-01-31T12:00:00.000Z`).',
   serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  // Strict (../domain/iso-date.ts): `2020-02-30` is refused, not read as March 1; years 1–9999 only.
   parseValue: (value) => {
-    const date = new Date(String(value));
-    if (typeof value !== 'string' || Number.isNaN(date.getTime())) {
-      throw new AppError('VALIDATION', 'Expected an ISO 8601 date or datetime string.', null, 'invalid_date');
+    const date = typeof value === 'string' ? parseIsoDate(value) : null;
+    if (!date) {
+      throw new AppError('VALIDATION', 'Expected an ISO 8601 date or datetime string in years 1–9999.', null, 'invalid_date');
     }
     return date;
   },

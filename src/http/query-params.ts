@@ -1,3 +1,4 @@
+import { parseIsoDate } from '../domain/iso-date.ts';
 import { z } from 'zod';
 import { MAX_INT, idField } from '../domain/fields.ts';
 
@@ -36,8 +37,9 @@ export const qsDate = () =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or datetime')
-    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'must be a valid date')
-    .transform((v) => new Date(v).toISOString());
+    // Strict (src/domain/iso-date.ts): `2020-02-30` is refused, not rolled over to March 1.
+    .refine((v) => parseIsoDate(v) !== null, 'must be a real calendar date in years 1–9999')
+    .transform((v) => parseIsoDate(v)!.toISOString());
 
 /** A positive integer in a JSON body (no strings, no 1.5). */
 export const bodyId = () => z.number({ message: 'must be a positive integer' }).int().positive().max(MAX_INT);

@@ -1,3 +1,4 @@
+import { isStorableDate, parseIsoDate } from '../iso-date.ts';
 import { z } from 'zod';
 
 // Field rules shared by task create, update and move. Limits the spec leaves
@@ -42,17 +43,20 @@ export const urlListField = () =>
         .regex(/^https?:\/\/\S+$/i, 'must be an http or https URL'),
     )
     .max(TASK_LIMITS.urlsMax);
-/** A Date, or an ISO 8601 date/datetime string (a date alone means 00:00 UTC). */
+/**
+ * A Date, or an ISO 8601 date/datetime string (a date alone means 00:00
+ * UTC); impossible calendar dates and years outside 1–9999 are refused
+ * (../iso-date.ts), so nothing reaches the database that it cannot hold.
+ */
 export const dateField = () =>
-  z
-    .union([
-      z.date(),
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 date or datetime'),
-    ])
-    .transform((v) => (v instanceof Date ? v : new Date(v)))
-    .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date');
+  z.union([z.date(), z.string().max(64)]).transform((v, ctx) => {
+    const date = v instanceof Date ? (isStorableDate(v) ? v : null) : parseIsoDate(v);
+    if (!date) {
+      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 date or datetime in years 1–9999 (2026-03-01 or 2026-03-01T12:00:00Z)' });
+      return z.NEVER;
+    }
+    return date;
+  });
 
 // Filters the task list and the task search share.
 
