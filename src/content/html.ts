@@ -13,8 +13,28 @@ export const sanitizeSchema: SanitizeSchema = {
   strip: ['script', 'style', 'template', 'noscript', 'iframe', 'textarea', 'title', 'xmp', 'noembed', 'noframes'],
 };
 
-// HTML5 parsing (parse5) of a fragment, as a browser would read it inside a <div>.
-const parser = unified().use(rehypeParse, { fragment: true });
+// HTML5 parsing (parse5) of a fragment, as a browser would read it inside a <div>. Verbose: each
+// element records whether it had an end tag (see keepUnclosedText).
+const parser = unified().use(rehypeParse, { fragment: true, verbose: true });
+
+const STRIPPED = new Set(sanitizeSchema.strip);
+
+/**
+ * A stripped element (style, script, title…) opened and never closed runs to
+ * the end of the text: its content is the rest of the description, written
+ * as prose after a stray tag, not a stylesheet. Such an element is replaced
+ * by its content, kept as text (escaped on output); a closed one is dropped
+ * with its content as before.
+ */
+function keepUnclosedText(node: Root | RootContent): void {
+  if (!('children' in node)) return;
+  node.children = node.children.flatMap((child) => {
+    if (child.type !== 'element' || !STRIPPED.has(child.tagName)) return [child];
+    const position = (child.data as { position?: { closing?: unknown } } | undefined)?.position;
+    return position && !position.closing ? child.children : [];
+  }) as typeof node.children;
+  for (const child of node.children) keepUnclosedText(child);
+}
 
 const sanitizer = unified()
   .use(rehypeSanitize, sanitizeSchema)
@@ -50,5 +70,7 @@ export function sanitizeTree(tree: Root): string {
  * stay, scripts, event handlers and unsafe URLs are removed.
  */
 export function sanitizeHtml(html: string): string {
-  return sanitizeTree(parser.parse(html) as Root);
+  const tree = parser.parse(html) as Root;
+  keepUnclosedText(tree);
+  return sanitizeTree(tree);
 }

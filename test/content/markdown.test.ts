@@ -99,6 +99,24 @@ describe('HTML content', () => {
     expect(sanitizeHtml('<p>a</p></div></p>b')).toBe('<p>a</p><p></p>b');
   });
 
+  it('an opened and never closed style, script or title keeps the rest of the description, as text', async () => {
+    const rest = 'Hello <b>team</b>, the plan for Monday: ship it.';
+    expect(sanitizeHtml(`<p>Intro</p><math><mtext><table><mglyph><style>${rest}`)).toBe(
+      '<p>Intro</p>Hello &lt;b&gt;team&lt;/b&gt;, the plan for Monday: ship it.<table></table>',
+    );
+    expect(sanitizeHtml(`<p>a</p><style>${rest}`)).toBe('<p>a</p>Hello &lt;b&gt;team&lt;/b&gt;, the plan for Monday: ship it.');
+    expect(sanitizeHtml('<p>a</p><script>alert(1)')).toBe('<p>a</p>alert(1)');
+    expect(sanitizeHtml('<title>Notes')).toBe('Notes');
+    // Markup inside a kept element is sanitised like any other.
+    expect(sanitizeHtml('<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>')).toBe(
+      '&lt;img src=x onerror=alert(1)&gt;<table></table>',
+    );
+    expect(sanitizeHtml('<noscript><script>alert(1)</script><b>x</b>')).toBe('<b>x</b>');
+    // Closed ones go with their content, as before; through the render pool as well.
+    expect(sanitizeHtml('<style>p{color:red}</style>after')).toBe('after');
+    expect(await renderContent(`<p>a</p><style>${rest}`, 'html', 'description')).toContain('the plan for Monday: ship it.');
+  });
+
   it('keeps GitHub-style task list markup and tables', () => {
     const list = '<ul class="contains-task-list"><li class="task-list-item"><input type="checkbox" checked disabled> a</li></ul>';
     expect(sanitizeHtml(list)).toBe(list);
