@@ -74,6 +74,12 @@ const schema = z.object({
   CREDENTIAL_RECHECK_MS: z.coerce.number().int().min(100).max(5000).default(4000),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Open connections one client address may hold (0: no cap); more are
+   * answered 429 and closed. Not applied with TRUST_PROXY (every connection
+   * is then the proxy's). High enough for an office behind one NAT address.
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(256),
   /** Worker threads that render markdown and sanitise HTML (started on demand). */
   CONTENT_RENDER_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   /**

@@ -9,7 +9,7 @@ import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
 import { describeError } from '../db/outage.ts';
-import { isDatabaseUnavailableAnswer, maskGraphQLError } from './unavailable-answer.ts';
+import { isDatabaseUnavailableAnswer, loggingMaskError } from './unavailable-answer.ts';
 import { AppError, GoneError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { authMiddleware } from './auth-middleware.ts';
@@ -17,7 +17,9 @@ import { allowHeaderFor, allowedMethods } from './method-not-allowed.ts';
 import type { AppEnv } from './env.ts';
 import { routeNotFound, toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
-import { renderDocsPage } from './docs-page.ts';
+import { docsContentSecurityPolicy, renderDocsPage } from './docs-page.ts';
+import { securityHeaders } from './content-security-policy.ts';
+import { clientAbortAnswer } from './client-abort.ts';
 import { GRAPHIQL_DEFAULT_QUERY, graphiqlContentSecurityPolicy, mountGraphiQLAssets, renderGraphiQLPage } from './graphiql.ts';
 import { buildOpenApi } from './openapi.ts';
 import { SERVICE_VERSION } from '../version.ts';
@@ -76,7 +78,7 @@ export function createApp(services: Services) {
     logging: false,
     // Never dev mode: an unexpected error's message and stack stay in the log, in every NODE_ENV.
     // A database that does not answer is UNAVAILABLE with 503, as on the REST routes.
-    maskedErrors: { isDev: false, maskError: maskGraphQLError },
+    maskedErrors: { isDev: false, maskError: loggingMaskError(logger) },
     // yoga's own caches hold 1,024 documents and 1,024 syntax errors whatever their size (a
     // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
     // syntax errors are not kept. Validation results stay keyed by the cached document object.
@@ -109,6 +111,8 @@ export function createApp(services: Services) {
     );
   });
 
+  app.use(securityHeaders());
+
   // A database outage: every route answers 503 UNAVAILABLE (error-body.ts); here the answer gets
   // `Retry-After` and the outage is counted, logged once when it starts and once when it ends.
   app.use(async (c, next) => {
@@ -118,6 +122,9 @@ export function createApp(services: Services) {
       if (!c.res.headers.has('retry-after')) c.res.headers.set('Retry-After', String(services.databaseOutage.retryAfterSeconds));
     }
   });
+
+  // Inside the outage middleware: a client's own abort is never counted as an outage.
+  app.use(clientAbortAnswer());
 
   // RFC 9110 11.6.1: every 401 names the scheme that would work (HTTP libraries and MCP clients look for it).
   app.use(async (c, next) => {
@@ -191,7 +198,9 @@ export function createApp(services: Services) {
   let openApi: ReturnType<typeof buildOpenApi> | undefined;
   const openApiDocument = () => (openApi ??= buildOpenApi(routes, SERVICE_VERSION));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/docs', (c) => c.html(renderDocsPage(openApiDocument())));
+  app.get('/docs', (c) =>
+    c.html(renderDocsPage(openApiDocument()), 200, { 'content-security-policy': docsContentSecurityPolicy(c.req.url) }),
+  );
 
   const allowed = allowedMethods(app);
   app.notFound((c) => {

@@ -46,7 +46,9 @@ export function toErrorResponse(
 ): { status: number; body: ErrorBody } {
   const code = errorCodeOf(err);
   if (code === 'INTERNAL') {
-    logger.error({ err }, 'unhandled error');
+    // The cause, not graphql-js's wrapper: its stack is where the fault is.
+    const cause = (err as { originalError?: unknown } | null)?.originalError ?? err;
+    logger.error({ err: cause }, 'unhandled error');
     return {
       status: 500,
       body: { success: false, error: code, message: 'Internal error', details: { field: null, code: 'internal' } },

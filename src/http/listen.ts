@@ -46,7 +46,13 @@ function starting(): Response {
  */
 export async function listen(port: number, host: string, setting: string): Promise<Listener> {
   let handler: Handler | null = null;
-  const server = createAdaptorServer({ fetch: (req, env) => (handler ? handler(req, env) : starting()), hostname: host }) as Server;
+  const server = createAdaptorServer({
+    fetch: (req, env) => (handler ? handler(req, env) : starting()),
+    hostname: host,
+    // Node checks its request and header deadlines this often (default 30 s): a body trickled in
+    // byte by byte is cut close to REQUEST_TIMEOUT_MS (set by startServer), not half a minute later.
+    serverOptions: { connectionsCheckingInterval: 1000 },
+  }) as Server;
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) => {
       server.close();
@@ -111,4 +117,42 @@ export async function bindListeners(opts: ListenOptions): Promise<Listeners> {
     await new Promise((resolve) => main.server.close(resolve));
     throw err;
   }
+}
+
+const TOO_MANY_CONNECTIONS = JSON.stringify({
+  success: false,
+  error: 'RATE_LIMITED',
+  message: 'Too many open connections from this address; close some and retry.',
+  details: { field: null, code: 'too_many_connections' },
+});
+
+/**
+ * Caps the open connections of one peer address on `server` (`max` 0: no
+ * cap). A connection over the cap gets a one-off 429 and is closed before
+ * any request is read, so holding many idle or trickling connections cannot
+ * exhaust the listener for everyone else. The address is the socket's: with
+ * TRUST_PROXY the peer is the proxy, so the caller passes 0 there.
+ */
+export function capConnectionsPerAddress(server: Server, max: number): void {
+  if (max <= 0) return;
+  const open = new Map<string, number>();
+  // Before Node's own listener, so a refused socket is answered here and never handed a request.
+  server.prependListener('connection', (socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.pause();
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(TOO_MANY_CONNECTIONS)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`,
+        () => socket.destroy(),
+      );
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }

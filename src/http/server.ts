@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Services } from '../services.ts';
 import { createApp } from './app.ts';
-import { type ListenOptions, type Listeners, bindListeners } from './listen.ts';
+import { type ListenOptions, type Listeners, bindListeners, capConnectionsPerAddress } from './listen.ts';
 import { attachGraphqlWebSocket } from './websocket.ts';
 
 export interface RunningServer {
@@ -31,7 +31,16 @@ export async function startServer(services: Services, opts: ListenOptions | List
   // Longer than the usual client/proxy idle timeouts, so the server is never the side
   // that closes an idle keep-alive connection just as a client reuses it (ECONNRESET).
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  // A request (headers and body) must arrive within REQUEST_TIMEOUT_MS, the budget of its
+  // handling too: a body trickled in byte by byte is answered 408 and closed then, not after
+  // Node's default of 300 s.
+  const { REQUEST_TIMEOUT_MS, MAX_CONNECTIONS_PER_IP, TRUST_PROXY } = services.config;
+  for (const s of tool ? [server, tool.server] : [server]) {
+    s.requestTimeout = REQUEST_TIMEOUT_MS;
+    s.headersTimeout = Math.min(66_000, REQUEST_TIMEOUT_MS);
+    // Behind a trusted proxy every connection comes from the proxy: the cap would cap it.
+    capConnectionsPerAddress(s, TRUST_PROXY ? 0 : MAX_CONNECTIONS_PER_IP);
+  }
 
   const webSocket = attachGraphqlWebSocket(server, schema, services, { limiter, connections, documents });
   main.handle((req, env) => app.fetch(req, env as object));

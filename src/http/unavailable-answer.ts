@@ -1,3 +1,4 @@
+import type { Logger } from '../logger.ts';
 import { GraphQLError } from 'graphql';
 import { maskError } from 'graphql-yoga';
 import { isStatementTimeout, STATEMENT_TIMEOUT_MESSAGE } from '../db/statement-timeout.ts';
@@ -42,4 +43,20 @@ export async function isDatabaseUnavailableAnswer(res: Response): Promise<boolea
     .json()
     .catch(() => null)) as { details?: { code?: unknown }; errors?: { extensions?: { code?: unknown } }[] } | null;
   return body?.details?.code === 'unavailable' || !!body?.errors?.some((e) => e.extensions?.code === 'UNAVAILABLE');
+}
+
+/**
+ * yoga's `maskError` for /graphql (POST, GET and SSE): {@link maskGraphQLError},
+ * and an unexpected error (not a GraphQLError raised on purpose, not a
+ * database that does not answer, which the outage monitor logs once) is
+ * logged here with its cause and path, once: yoga itself logs nothing.
+ */
+export function loggingMaskError(logger: Logger) {
+  return (error: unknown, message: string, isDev?: boolean): Error => {
+    const original = (error as { originalError?: unknown }).originalError ?? error;
+    if (!(original instanceof GraphQLError) && !isDatabaseUnavailable(original)) {
+      logger.error({ err: original, path: error instanceof GraphQLError ? error.path : undefined }, 'unexpected error in a GraphQL operation');
+    }
+    return maskGraphQLError(error, message, isDev);
+  };
 }
