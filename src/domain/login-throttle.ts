@@ -65,13 +65,21 @@ const ipKey = (ip: string) => `ip:${ip}`;
  * nothing): a failure of the address, charged at once.
  */
 export async function chargeLoginAttempt(db: Db, email: string | null, ip: string | null): Promise<void> {
-  if (ip) {
-    const row = await db.loginThrottle.findUnique({ where: { key: ipKey(ip) } });
-    const wait = row ? row.lockedUntil.getTime() - Date.now() : 0;
-    if (wait > 0) throw new LoginThrottledError(Math.ceil(wait / 1000));
-  }
+  await checkLoginAddress(db, ip);
   if (email === null) return recordLoginFailure(db, ip);
   await chargeAttempt(db, [[pairKey(email, ip), ACCOUNT_DELAYS]]);
+}
+
+/**
+ * Throws {@link LoginThrottledError} while `ip`'s bucket of failures is
+ * full; charges nothing. For a proof with no account to charge (a
+ * single-use link): report a failure with {@link recordLoginFailure}.
+ */
+export async function checkLoginAddress(db: Db, ip: string | null): Promise<void> {
+  if (!ip) return;
+  const row = await db.loginThrottle.findUnique({ where: { key: ipKey(ip) } });
+  const wait = row ? row.lockedUntil.getTime() - Date.now() : 0;
+  if (wait > 0) throw new LoginThrottledError(Math.ceil(wait / 1000));
 }
 
 /**

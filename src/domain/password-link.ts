@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { ValidationError } from '../errors.ts';
-import { chargeLoginAttempt, clearLoginFailures } from './login-throttle.ts';
+import { checkLoginAddress, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { revokeSessions } from './session.ts';
 import { inTransaction } from './task/transaction.ts';
 import { passwordInput, requireUserByEmail } from './user.ts';
@@ -92,11 +92,15 @@ function pendingWhere(now = new Date()) {
  */
 export async function usePasswordLink(db: Db, input: unknown, ip: string | null) {
   const data = parseInput(useInput, input);
-  // Charged to the IP alone: the account's own count belongs to its sign-ins, and a locked
-  // account must still be able to take the link its operator sent.
-  await chargeLoginAttempt(db, null, ip);
+  // The address alone: the account's own count belongs to its sign-ins, and a locked
+  // account must still be able to take the link its operator sent. A token that matches
+  // nothing is a failure of the address; a valid one never counts against it.
+  await checkLoginAddress(db, ip);
   const found = await db.passwordLink.findFirst({ where: { tokenHash: hashToken(data.token), ...pendingWhere() } });
-  if (!found) throw invalidLink();
+  if (!found) {
+    await recordLoginFailure(db, ip);
+    throw invalidLink();
+  }
   const passwordHash = await hashPassword(data.password);
   const user = await inTransaction(db, async (tx) => {
     // The claim: of two uses racing with one token, exactly one updates the row.
@@ -106,6 +110,6 @@ export async function usePasswordLink(db: Db, input: unknown, ip: string | null)
   });
   // After the commit: the sessions end with the password they were signed in with (the new session comes after).
   await revokeSessions(db, user.id);
-  await clearLoginFailures(db, user.email);
+  await clearLoginFailures(db, user.email, ip);
   return user;
 }

@@ -10,7 +10,6 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.ts';
 import { type RunningServer, startServer } from '../../src/http/server.ts';
-import type { Services } from '../../src/services.ts';
 import { createTestServices, testConfig } from '../support/app.ts';
 import { captureLogs, until } from '../support/database-outage.ts';
 import { makeUserWithKey } from '../support/factories.ts';
@@ -18,7 +17,7 @@ import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-dat
 
 const logs = captureLogs();
 let own: IsolatedDatabase;
-let services: Services;
+let services: Awaited<ReturnType<typeof createTestServices>>;
 let server: RunningServer;
 let key: string;
 
