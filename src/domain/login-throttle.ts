@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { inTransaction } from './task/transaction.ts';
+import { type DbOrTx, inTransaction } from './task/transaction.ts';
 
 /**
  * Sign-in throttling that slows guessing without refusing the right person.
@@ -92,8 +92,7 @@ export async function recordLoginFailure(db: Db, ip: string | null): Promise<voi
   const key = ipKey(ip);
   await inTransaction(db, async (tx) => {
     const now = Date.now();
-    const found = await tx.$queryRaw<{ failures: number; updatedAt: Date }[]>`
-      SELECT failures, "updatedAt" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+    const found = await lockedRow(tx, key);
     let level = 0;
     let since = now;
     if (found[0]) {
@@ -138,14 +137,27 @@ export async function clearAdminPasswordFailures(db: Db): Promise<void> {
   await db.loginThrottle.deleteMany({ where: { key: ADMIN_KEY } });
 }
 
+/**
+ * The row of `key`, locked for this transaction: parallel charges of one key
+ * run one after another. A missing row is made first (empty, long faded), so
+ * the first charges of a key are serialised too; without it two transactions
+ * both find nothing and one count is lost (PostgreSQL; PGlite runs one
+ * transaction at a time).
+ */
+async function lockedRow(tx: DbOrTx, key: string) {
+  await tx.$executeRaw`
+    INSERT INTO "LoginThrottle" (key, failures, "lockedUntil", "updatedAt")
+    VALUES (${key}, 0, 'epoch'::timestamp, 'epoch'::timestamp) ON CONFLICT (key) DO NOTHING`;
+  return tx.$queryRaw<{ failures: number; lockedUntil: Date; updatedAt: Date }[]>`
+    SELECT failures, "lockedUntil", "updatedAt" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+}
+
 async function chargeAttempt(db: Db, keys: [string, number[]][]): Promise<void> {
   await inTransaction(db, async (tx) => {
     const now = Date.now();
     const rows = new Map<string, { failures: number; lockedUntil: Date; updatedAt: Date }>();
     for (const [key] of keys) {
-      // Row lock: parallel attempts on one key are charged one after another.
-      const found = await tx.$queryRaw<{ failures: number; lockedUntil: Date; updatedAt: Date }[]>`
-        SELECT failures, "lockedUntil", "updatedAt" FROM "LoginThrottle" WHERE key = ${key} FOR UPDATE`;
+      const found = await lockedRow(tx, key);
       if (found[0]) rows.set(key, found[0]);
     }
     const wait = Math.max(0, ...[...rows.values()].map((r) => r.lockedUntil.getTime() - now));
