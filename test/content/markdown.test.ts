@@ -114,7 +114,7 @@ describe('HTML content', () => {
     expect(sanitizeHtml('<noscript><script>alert(1)</script><b>x</b>')).toBe('<b>x</b>');
     // Closed ones go with their content, as before; through the render pool as well.
     expect(sanitizeHtml('<style>p{color:red}</style>after')).toBe('after');
-    expect(await renderContent(`<p>a</p><style>${rest}`, 'html', 'description')).toContain('the plan for Monday: ship it.');
+    expect(await renderContent(`<p>a</p><style>${rest}`, 'html', 'description', 1)).toContain('the plan for Monday: ship it.');
   });
 
   it('keeps GitHub-style task list markup and tables', () => {
