@@ -28,8 +28,8 @@ export function passwordLinkOpenApiPaths(): Record<string, Record<string, unknow
           '`tasksvc users password-link --email E`; no API operation makes one, so no team owner can. Sets the account’s ' +
           'password, ends every session the account had and signs the person in exactly as `POST /api/auth/login` does ' +
           '(the same answer and cookies). An unknown, expired, replaced or used token answers one 400 naming `token` ' +
-          '(`invalid_link`); a password out of bounds is 400 naming `password`. Every attempt is charged to the client IP’s ' +
-          'sign-in throttle (429 `login_throttled` with `Retry-After`). A foreign `Origin` is 403 `csrf`.',
+          '(`invalid_link`); a password out of bounds is 400 naming `password`. A token that matches no link is charged to ' +
+          'the client IP’s sign-in throttle (429 `login_throttled` with `Retry-After`); a valid link never counts. A foreign `Origin` is 403 `csrf`.',
         tags: ['auth'],
         security: [],
         parameters: [],
