@@ -66,6 +66,10 @@ describe('parseDueDate', () => {
     ['2026-03-01T10:30+02:00', '2026-03-01T08:30:00.000Z'],
     ['2024-02-29T23:59:59', '2024-02-29T23:59:59.000Z'],
     ['2026-12-31T00:00:00', '2026-12-31T00:00:00.000Z'],
+    // Years 1-99 are those years (not 19xx, as Date.UTC would read them).
+    ['0099-12-31', '0099-12-31T00:00:00.000Z'],
+    ['0001-01-01', '0001-01-01T00:00:00.000Z'],
+    ['9999-12-31T23:59:59', '9999-12-31T23:59:59.000Z'],
   ];
   it.each(ok)('reads %s', (text, iso) => {
     expect(parseDueDate(text, 'due').toISOString()).toBe(iso);
@@ -109,8 +113,10 @@ describe('parseDueDate', () => {
     '2026-03-01T24:00',
     '2026-03-01T23:60',
     '2026-03-01T23:59:60',
-    // Date.UTC reads years 0-99 as 1900-1999: no due date is that old, so they are refused.
-    '0099-12-31',
+    // Year 0 and five-digit years: outside 1-9999.
+    '0000-12-31',
+    '10000-01-01',
+    '+010000-01-01',
   ];
   it.each(bad)('refuses %s (invalid_date on the field given)', (text) => {
     const err = thrown(() => parseDueDate(text, 'tasks.3.dueDate'));

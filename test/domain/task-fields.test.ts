@@ -16,6 +16,8 @@ import {
   urlListField,
 } from '../../src/domain/task/fields.ts';
 
+const DATE_MESSAGE = 'must be an ISO 8601 date or datetime in years 1–9999 (2026-03-01 or 2026-03-01T12:00:00Z)';
+
 const ok = (schema: { safeParse: (v: unknown) => { success: boolean } }, v: unknown) => schema.safeParse(v).success;
 /** The issue's code and message of a refused value. */
 const issue = (schema: { safeParse: (v: unknown) => { error?: { issues: { code: string; message: string }[] } } }, v: unknown) => {
@@ -71,9 +73,12 @@ describe('task field rules', () => {
     expect(parse(new Date('2026-03-01T00:00:00Z'))).toBe('2026-03-01T00:00:00.000Z');
     expect(ok(dateField(), '2026-03-01T10:30:00')).toBe(true);
     for (const bad of ['tomorrow', '2026-3-01', '2026-03-01X10:30', 'x2026-03-01', '2026-03-01T10:30+2', '2026-03-01T10:30Zx', '2026-03-011']) {
-      expect(issue(dateField(), bad), bad).toEqual({ code: 'invalid_format', message: 'must be an ISO 8601 date or datetime' });
+      expect(issue(dateField(), bad), bad).toEqual({ code: 'custom', message: DATE_MESSAGE });
     }
-    expect(issue(dateField(), '2026-13-45')).toEqual({ code: 'custom', message: 'must be a valid date' });
+    for (const impossible of ['2026-13-45', '2020-02-30', '0000-01-01']) {
+      expect(issue(dateField(), impossible), impossible).toEqual({ code: 'custom', message: DATE_MESSAGE });
+    }
+    expect(parse('0099-12-31')).toBe('0099-12-31T00:00:00.000Z');
     expect(ok(dateField(), new Date(Number.NaN))).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 // Two tenants share the content render pool: a noisy team keeps a dozen
 // requests of pathological markdown in flight (each uses its whole CPU
 // budget, over REST, the tool routes and /graphql alike), and a quiet team's
-// small createTask must answer as fast as when the noisy one is idle: its p99
-// under load within 2× its idle p99, both measured here (a ratio, so a busy
-// machine slows both alike).
+// small createTask must answer as fast as when the noisy one is idle: its p95
+// under load within 2× its idle p95 (plus slack), both measured here (a
+// ratio, so a busy machine slows both alike).
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeContentRendering, renderContents } from '../../src/content/render.ts';
 import { useTestServer } from '../support/app.ts';
@@ -18,10 +18,16 @@ afterAll(() => closeContentRendering());
 /** Markdown whose rendering grows much faster than its 99 KB: every job uses its whole budget. */
 const PATHOLOGICAL = '*a_'.repeat(33_000);
 const NOISY_IN_FLIGHT = 12;
-const SAMPLE = 10;
+const SAMPLE = 20;
 
-/** The nearest-rank 99th percentile (of a small sample: its largest value). */
-const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(0.99 * ms.length) - 1];
+/**
+ * The nearest-rank 95th percentile (of 20: the second largest). Not the
+ * largest: on a busy 2-core CI machine one sample in a run can take a
+ * scheduling stall of a few hundred milliseconds that has nothing to do with
+ * the pool (410 ms seen beside 60–140 ms); an unfair pool slows every other
+ * sample (1.2 s seen with the per-user share lifted).
+ */
+const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(0.95 * ms.length) - 1];
 
 async function tenant(name: string) {
   const { user, key } = await makeUserWithKey(t.db, name);
@@ -31,7 +37,7 @@ async function tenant(name: string) {
 }
 
 describe('the render pool is shared fairly between tenants', () => {
-  it('a noisy team at its limits leaves a quiet team’s createTask p99 within 2× of its idle p99', async () => {
+  it('a noisy team at its limits leaves a quiet team’s createTask p95 within 2× of its idle p95', async () => {
     const quiet = await tenant('Quiet');
     const noisy = await tenant('Noisy');
 
@@ -96,7 +102,9 @@ describe('the render pool is shared fairly between tenants', () => {
     loud = false;
     await Promise.all(lanes);
 
-    const figures = { idleP99: Math.round(p99(idle)), loadedP99: Math.round(p99(loaded)), noisyAnswered: answered, idle, loaded };
-    expect(p99(loaded), JSON.stringify(figures)).toBeLessThanOrEqual(2 * p99(idle));
+    const figures = { idleP95: Math.round(p95(idle)), loadedP95: Math.round(p95(loaded)), noisyAnswered: answered, idle, loaded };
+    // Within 2× idle with 250 ms of slack, as the webhook fairness test: at idle figures of tens of
+    // milliseconds a busy machine's scheduling alone exceeds 2×; an unfair pool costs whole budgets.
+    expect(p95(loaded), JSON.stringify(figures)).toBeLessThanOrEqual(2 * p95(idle) + 250);
   }, 180_000);
 });
