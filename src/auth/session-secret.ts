@@ -9,9 +9,13 @@ export const SESSION_SECRET_FILE = 'session-secret';
 /** Where the session secret comes from, for the start-up log and the rotate command. */
 export type SessionSecretSource = 'config' | 'data-dir' | 'process-random';
 
-// A file changed by `tasksvc sessions rotate-secret` run beside a server that has no control
-// channel (PostgreSQL) is noticed within this time; statting once a second costs nothing.
-const FILE_CHECK_MS = 1000;
+/**
+ * How often a running server looks at the secret file for a change: a file
+ * changed by `tasksvc sessions rotate-secret` run beside a server that has no
+ * control channel (PostgreSQL) is noticed within this time; statting once a
+ * second costs nothing.
+ */
+export const FILE_CHECK_MS = 1000;
 
 /**
  * The HMAC key of `svc_session`, one per instance: SESSION_SECRET when set;

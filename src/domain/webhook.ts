@@ -255,6 +255,10 @@ export async function updateWebhookSubscription(
     data.disabledAt = input.active ? null : new Date();
     if (input.active) data.failingSince = null;
   }
+  // A new destination, or one an owner turns back on, starts with a closed circuit.
+  if (data.url !== undefined || input.active === true) {
+    Object.assign(data, { timeoutStreak: 0, circuitOpenSince: null, circuitProbeAt: null });
+  }
   if (Object.keys(data).length === 0) {
     throw new ValidationError('metadata', 'Nothing to change: give metadata, url, description or active.', 'required');
   }

@@ -24,6 +24,24 @@ export const DEFAULT_RETRY_SCHEDULE_MS: readonly number[] = [
 /** A subscription whose deliveries keep failing for this long is disabled. */
 export const DEFAULT_DISABLE_AFTER_MS = 3 * 24 * HOUR;
 
+/**
+ * A destination that keeps timing out is treated as slow (its circuit is
+ * open): after `tripAfterTimeouts` attempts in a row with no answer within
+ * the delivery timeout, its deliveries get `shortTimeoutMs` and it holds one delivery
+ * in flight instead of its usual share, so a dead or stalled receiver costs
+ * the deliverer little. Every `probeEveryMs` one attempt gets the full
+ * timeout (a probe), so a receiver that is slow but answers is found again.
+ * Any answer (any HTTP status) or failure that is not a timeout closes it.
+ */
+export interface CircuitOptions {
+  tripAfterTimeouts: number;
+  shortTimeoutMs: number;
+  probeEveryMs: number;
+}
+
+/** The circuit breaker's defaults: open after 3 timeouts in a row, 2 s while open, a full-timeout probe a minute. */
+export const DEFAULT_CIRCUIT: CircuitOptions = { tripAfterTimeouts: 3, shortTimeoutMs: 2_000, probeEveryMs: 60_000 };
+
 /** Longest `Retry-After` honoured; a larger value is clamped to it. */
 export const MAX_RETRY_AFTER_MS = 24 * HOUR;
 

@@ -5,6 +5,8 @@ import { Prisma } from '../generated/prisma/client.ts';
 import type { Logger } from '../logger.ts';
 import { PollLoop } from './poll-loop.ts';
 import {
+  type CircuitOptions,
+  DEFAULT_CIRCUIT,
   DEFAULT_DISABLE_AFTER_MS,
   DEFAULT_RETRY_SCHEDULE_MS,
   nextRetryDelay,
@@ -35,6 +37,8 @@ export interface DeliveryOptions {
   retry: RetryPolicy;
   /** A subscription failing without a success for this long is disabled. */
   disableAfterMs: number;
+  /** The circuit breaker of destinations that keep timing out. */
+  circuit: CircuitOptions;
   /** Allow private, loopback and link-local destinations (config WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
   /** Test-only: throwing between the POST and recording its outcome simulates a crash. */
@@ -50,6 +54,7 @@ export const DEFAULT_DELIVERY_OPTIONS: DeliveryOptions = {
   timeoutMs: 10_000,
   retry: { scheduleMs: DEFAULT_RETRY_SCHEDULE_MS, jitter: 0.2 },
   disableAfterMs: DEFAULT_DISABLE_AFTER_MS,
+  circuit: DEFAULT_CIRCUIT,
   allowPrivate: false,
 };
 
@@ -69,6 +74,8 @@ interface ClaimedDelivery extends OutboxRow {
   secret: string;
   /** The tenant whose share the delivery uses: `t<teamId>`, or `p<projectId>` for a board without a team. */
   tenant: string;
+  /** Set while the subscription's circuit is open (see {@link CircuitOptions}). */
+  circuitOpenSince: Date | null;
 }
 
 /** In-flight counts by key; entries at zero are removed. */
@@ -196,12 +203,13 @@ export class WebhookDeliverer {
       FROM (
         SELECT d0.id, r.tenant FROM "WebhookDelivery" d0
         JOIN (
-          SELECT h.id, h.tenant,
+          SELECT h.id, h.tenant, h."circuitOpen",
             row_number() OVER (PARTITION BY h."subscriptionId" ORDER BY h."nextAttemptAt", h.id) + COALESCE(bs.n, 0) AS "subRank",
             row_number() OVER (PARTITION BY h.tenant ORDER BY h."nextAttemptAt", h.id) + COALESCE(bt.n, 0) AS "tenantRank"
           FROM (
             SELECT DISTINCT ON (d1."subscriptionId", e."taskId")
               d1.id, d1."subscriptionId", d1."eventId", d1."nextAttemptAt", e."taskId",
+              s1."circuitOpenSince" IS NOT NULL AS "circuitOpen",
               COALESCE('t' || COALESCE(s1."teamId", p1."teamId"), 'p' || s1."projectId") AS tenant
             FROM "WebhookDelivery" d1
             JOIN "OutboxEvent" e ON e.id = d1."eventId"
@@ -224,14 +232,14 @@ export class WebhookDeliverer {
         ) AS r ON r.id = d0.id
         WHERE d0.status = 'pending'::"DeliveryStatus"
           AND d0."nextAttemptAt" <= timezone('UTC', now())
-          AND r."subRank" <= ${perSubscription}::integer
+          AND r."subRank" <= CASE WHEN r."circuitOpen" THEN 1 ELSE ${perSubscription}::integer END
           AND r."tenantRank" <= ${perTeam}::integer
         ORDER BY r."tenantRank", d0."nextAttemptAt", d0.id
         LIMIT ${limit}::integer
         FOR UPDATE OF d0 SKIP LOCKED
       ) AS c, "WebhookSubscription" AS s, "OutboxEvent" AS e
       WHERE d.id = c.id AND s.id = d."subscriptionId" AND e.id = d."eventId"
-      RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret, c.tenant,
+      RETURNING d.id AS "deliveryId", d."subscriptionId", d."attemptCount", s.url, s.secret, c.tenant, s."circuitOpenSince",
         e.id, e.type, e."taskId", e."projectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
       ), attempt AS (
         INSERT INTO "WebhookAttempt" ("deliveryId", "outcome", "createdAt")
@@ -254,10 +262,27 @@ export class WebhookDeliverer {
         ...webhookHeaders(delivery.secret, message.id, body),
       },
       body,
-      { timeoutMs: this.options.timeoutMs, allowPrivate: this.options.allowPrivate },
+      { timeoutMs: await this.timeoutFor(delivery), allowPrivate: this.options.allowPrivate },
     );
     await this.options.faults?.beforeRecord?.(delivery.deliveryId);
     await recordAttempt(this.db, delivery, outcome, this.options);
+  }
+
+  /**
+   * The time one attempt may take: the full timeout, or the short one while
+   * the subscription's circuit is open, except for the attempt that takes the
+   * due probe (the probe time moves on in the same statement, so one attempt
+   * gets it however many instances send).
+   */
+  private async timeoutFor(delivery: ClaimedDelivery): Promise<number> {
+    const { timeoutMs, circuit } = this.options;
+    if (!delivery.circuitOpenSince) return timeoutMs;
+    const probe = await this.db.$executeRaw`
+      UPDATE "WebhookSubscription"
+      SET "circuitProbeAt" = timezone('UTC', now()) + (${circuit.probeEveryMs}::integer * interval '1 millisecond')
+      WHERE id = ${delivery.subscriptionId}::integer AND "circuitOpenSince" IS NOT NULL
+        AND ("circuitProbeAt" IS NULL OR "circuitProbeAt" <= timezone('UTC', now()))`;
+    return probe > 0 ? timeoutMs : Math.min(circuit.shortTimeoutMs, timeoutMs);
   }
 }
 
@@ -271,13 +296,16 @@ export function isSuccess(outcome: PostOutcome): boolean {
  * delivery on: succeeded; retried later
  * (backoff with jitter, or `Retry-After`); or failed when the schedule is
  * exhausted. A 410 disables the subscription at once; a subscription with
- * no success for `disableAfterMs` is disabled too, with the reason.
+ * no success for `disableAfterMs` is disabled too, with the reason. A
+ * timeout lengthens the subscription's timeout streak and opens its circuit
+ * at `circuit.tripAfterTimeouts`; any other outcome ends the streak and
+ * closes the circuit (the destination answers).
  */
 export async function recordAttempt(
   db: Db,
   delivery: { deliveryId: number; attemptId: number; subscriptionId: number; attemptCount: number },
   outcome: PostOutcome,
-  options: Pick<DeliveryOptions, 'retry' | 'disableAfterMs'>,
+  options: Pick<DeliveryOptions, 'retry' | 'disableAfterMs' | 'circuit'>,
 ): Promise<void> {
   const attempts = delivery.attemptCount + 1;
   const { deliveryId, attemptId, subscriptionId } = delivery;
@@ -296,8 +324,11 @@ export async function recordAttempt(
             "lastStatusCode" = ${outcome.statusCode}::integer, "updatedAt" = timezone('UTC', now())
         WHERE id = ${deliveryId}::integer
       )
-      UPDATE "WebhookSubscription" SET "failingSince" = NULL, "updatedAt" = timezone('UTC', now())
-      WHERE id = ${subscriptionId}::integer AND "failingSince" IS NOT NULL`;
+      UPDATE "WebhookSubscription"
+      SET "failingSince" = NULL, "timeoutStreak" = 0, "circuitOpenSince" = NULL, "circuitProbeAt" = NULL,
+          "updatedAt" = timezone('UTC', now())
+      WHERE id = ${subscriptionId}::integer
+        AND ("failingSince" IS NOT NULL OR "timeoutStreak" > 0 OR "circuitOpenSince" IS NOT NULL)`;
     return;
   }
   await db.$transaction(async (tx) => {
@@ -338,9 +369,18 @@ export async function recordAttempt(
       });
       return;
     }
+    // The right-hand sides read the row as it was: "timeoutStreak" + 1 is this attempt's streak.
+    const trips = Prisma.sql`${outcome.timedOut}::boolean AND "timeoutStreak" + 1 >= ${options.circuit.tripAfterTimeouts}::integer`;
     const [streak] = await tx.$queryRaw<{ failingSince: Date; expired: boolean }[]>`
       UPDATE "WebhookSubscription"
-      SET "failingSince" = COALESCE("failingSince", timezone('UTC', now()))
+      SET "failingSince" = COALESCE("failingSince", timezone('UTC', now())),
+          "timeoutStreak" = CASE WHEN ${outcome.timedOut}::boolean THEN "timeoutStreak" + 1 ELSE 0 END,
+          "circuitOpenSince" = CASE WHEN ${trips} THEN COALESCE("circuitOpenSince", timezone('UTC', now())) ELSE NULL END,
+          "circuitProbeAt" = CASE
+            WHEN NOT (${trips}) THEN NULL
+            WHEN "circuitOpenSince" IS NULL
+              THEN timezone('UTC', now()) + (${options.circuit.probeEveryMs}::integer * interval '1 millisecond')
+            ELSE "circuitProbeAt" END
       WHERE id = ${subscriptionId}::integer
       RETURNING "failingSince",
         "failingSince" < timezone('UTC', now()) - (${options.disableAfterMs}::bigint * interval '1 millisecond') AS expired`;

@@ -15,6 +15,8 @@ export interface PostOutcome {
   retryAfterMs: number | null;
   /** True when the destination was refused by the private-address rule. */
   blocked: boolean;
+  /** True when no (complete) answer arrived within the timeout. */
+  timedOut: boolean;
 }
 
 export interface PostOptions {
@@ -54,6 +56,7 @@ export async function postWebhook(
     statusCode: null,
     retryAfterMs: null,
     blocked: false,
+    timedOut: false,
     ...o,
     // Stored as text: PostgreSQL refuses U+0000, and a failed record would resend the delivery forever.
     responseExcerpt: o.responseExcerpt?.replaceAll('\u0000', '') || null,
@@ -109,7 +112,7 @@ export async function postWebhook(
       },
     );
     const timer = setTimeout(() => {
-      finish({ error: `timed out after ${opts.timeoutMs} ms` });
+      finish({ error: `timed out after ${opts.timeoutMs} ms`, timedOut: true });
       req.destroy();
     }, opts.timeoutMs);
     req.on('error', (err) => {

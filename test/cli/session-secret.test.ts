@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, st
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_SECRET_FILE, SessionKey } from '../../src/auth/session-secret.ts';
+import { FILE_CHECK_MS, SESSION_SECRET_FILE, SessionKey } from '../../src/auth/session-secret.ts';
 import { isPostgres } from '../support/database.ts';
 import { isolatedDatabase, type IsolatedDatabase } from '../support/isolated-database.ts';
 import { serve, type ServeChild } from '../support/serve-child.ts';
@@ -100,6 +100,9 @@ describe('the session secret kept in the data directory', { timeout: 240_000 }, 
     // The old cookie is refused at once; a new sign-in works, and is signed with the new secret
     // (the running server read the changed file): it survives one more restart.
     expect((await whoAmI(server.url, cookie)).status).toBe(401);
+    // A running server reads a changed file within FILE_CHECK_MS (the old cookie is refused at once
+    // because its session row was ended); a sign-in before that would still be signed with the old secret.
+    await new Promise((r) => setTimeout(r, FILE_CHECK_MS + 500));
     const fresh = await signIn(server.url, key);
     await stop(server.child);
     server = await start(dataDir, Number(port));

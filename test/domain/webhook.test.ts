@@ -150,6 +150,21 @@ describe('changing, listing and deleting subscriptions', () => {
     await expectAppError(updateWebhookSubscription(db, user.id, sub.id, { url: 'http://10.0.0.1/' }, strict), 'VALIDATION', 'url', 'private_destination');
   });
 
+  it('an open circuit (a destination that kept timing out) is closed by a new URL or by re-enabling, not by other changes', async () => {
+    const { user, projectId } = await owner();
+    const sub = await create(user.id, { projectId });
+    const open = { timeoutStreak: 3, circuitOpenSince: new Date('2030-01-01T00:00:00Z'), circuitProbeAt: new Date('2030-01-01T00:01:00Z') };
+    const circuit = (r: { timeoutStreak: number; circuitOpenSince: Date | null; circuitProbeAt: Date | null }) => [r.timeoutStreak, r.circuitOpenSince, r.circuitProbeAt];
+    await db.webhookSubscription.update({ where: { id: sub.id }, data: open });
+    let row = await updateWebhookSubscription(db, user.id, sub.id, { description: 'kept', active: false }, strict);
+    expect(circuit(row)).toEqual(circuit(open));
+    row = await updateWebhookSubscription(db, user.id, sub.id, { active: true }, strict);
+    expect(circuit(row)).toEqual([0, null, null]);
+    await db.webhookSubscription.update({ where: { id: sub.id }, data: open });
+    row = await updateWebhookSubscription(db, user.id, sub.id, { url: 'https://c.example.com/' }, strict);
+    expect(circuit(row)).toEqual([0, null, null]);
+  });
+
   it("another tenant's subscription is NOT_FOUND for update, delete, deliveries and redelivery, and stays", async () => {
     const { user } = await owner();
     const [theirs] = await db.webhookSubscription.findMany({ where: { projectId: bystander.tenant.projectId } });

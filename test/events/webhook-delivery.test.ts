@@ -306,6 +306,76 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('treats a destination that keeps timing out as slow: short timeouts one at a time, a full-timeout probe, closed by an answer', async () => {
+    // Its own database and timings: 600 ms timeout, open after 3 timeouts, 80 ms while open, a probe every 1.5 s.
+    // "Short" below is under 500 ms: on a loaded machine an 80 ms timer fires late, never a 600 ms one early.
+    const own = await eventTestEnv();
+    const inst = await startInstance({
+      env: own.env,
+      dispatcher: {
+        delivery: {
+          timeoutMs: 600,
+          circuit: { tripAfterTimeouts: 3, shortTimeoutMs: 80, probeEveryMs: 1_500 },
+          retry: { scheduleMs: Array(40).fill(30), jitter: 0 },
+        },
+      },
+    });
+    let answering = false;
+    try {
+      const { user, key } = await makeUserWithKey(inst.db);
+      const project = await makeProject(inst.db, { memberIds: [user.id] });
+      const sub = await subscribe(inst, key, receiver, 'stalled-1', { project_id: project.id }, ['task.updated']);
+      receiver.setResponder(({ path }) => {
+        if (!path.endsWith('stalled-1')) return { status: 200 };
+        return answering ? { status: 200 } : { status: 200, delayMs: 5_000 };
+      });
+      const state = async () => {
+        const res = await inst.fetch(`/api/v1/webhook/subscriptions/${sub.id}`, { key });
+        return ((await res.json()) as { subscription: { timeout_streak: number; circuit_open_since: string | null } }).subscription;
+      };
+      // Four tasks: four chains that may be in flight at once while the circuit is closed.
+      for (let i = 0; i < 4; i++) await emit(inst.db, await makeTask(inst.db, project, `t${i}`), 'task.updated');
+      await waitFor(async () => (await state()).circuit_open_since !== null, 20_000, 'the circuit opened');
+      const opened = await state();
+      expect(opened.timeout_streak).toBeGreaterThanOrEqual(3);
+
+      // While open: attempts end at the short timeout, one at a time, and the due probe gets the full 600 ms.
+      const openedAt = new Date(opened.circuit_open_since!).getTime();
+      const attemptsSinceOpen = async () =>
+        (await inst.db.webhookAttempt.findMany({ where: { delivery: { subscriptionId: sub.id } }, orderBy: { id: 'asc' } }))
+          .filter((a) => a.createdAt.getTime() > openedAt)
+          .map((a) => ({ at: a.createdAt.getTime(), ms: a.durationMs ?? 0, outcome: a.outcome }));
+      await waitFor(
+        async () => (await attemptsSinceOpen()).some((a) => a.at >= openedAt + 1_000 && a.ms >= 590),
+        20_000,
+        'a full-timeout probe once the probe is due',
+      );
+      // From the first short one: on PostgreSQL a claim that ran while the opening commit was on its way
+      // still saw the circuit closed (a full timeout, claimed beside others).
+      const settled = (await attemptsSinceOpen()).filter((a) => a.outcome !== 'unknown');
+      const open = settled.slice(settled.findIndex((a) => a.ms < 500));
+      const figures = JSON.stringify(open);
+      // Short timeouts before the probe was due, and at least a few of them.
+      expect(open.filter((a) => a.at < openedAt + 1_000).every((a) => a.ms < 500), figures).toBe(true);
+      expect(open.filter((a) => a.ms < 500).length, figures).toBeGreaterThanOrEqual(3);
+      // One delivery in flight: each attempt is claimed after the previous one ended (its claim time
+      // plus its duration, both in milliseconds: 5 ms for rounding), never beside it.
+      for (let i = 1; i < open.length; i++) {
+        expect(open[i].at, figures).toBeGreaterThanOrEqual(open[i - 1].at + open[i - 1].ms - 5);
+      }
+      expect((await state()).circuit_open_since).not.toBeNull();
+
+      // The receiver answers again: the next attempt closes the circuit and ends the streak.
+      answering = true;
+      await waitFor(async () => (await state()).circuit_open_since === null, 20_000, 'the circuit closed');
+      expect(await state()).toMatchObject({ timeout_streak: 0, circuit_open_since: null });
+    } finally {
+      receiver.setResponder(() => ({ status: 200 }));
+      await inst.close();
+      await own.drop();
+    }
+  });
+
   it('refuses loopback destinations unless WEBHOOK_ALLOW_PRIVATE is set (checked after DNS resolution)', async () => {
     const own = await eventTestEnv();
     const inst = await startInstance({ env: { ...own.env, WEBHOOK_ALLOW_PRIVATE: 'false' } });

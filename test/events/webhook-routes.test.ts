@@ -114,6 +114,8 @@ describe('POST /api/v1/webhook/subscriptions', () => {
         disabled_at: null,
         created_by: { id: a.user.id, name: a.user.displayName },
         failing_since: null,
+        timeout_streak: 0,
+        circuit_open_since: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),

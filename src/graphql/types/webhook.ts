@@ -11,6 +11,7 @@ import {
   WEBHOOK_DESCRIPTION_MAX,
 } from '../../domain/webhook.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
+import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -112,6 +113,14 @@ export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription
       nullable: true,
       description:
         'Start of the current run of failed attempts; cleared by a success. After 3 days the subscription is disabled.',
+    }),
+    timeoutStreak: t.exposeInt('timeoutStreak', {
+      description: 'Attempts in a row that got no answer within the timeout; any answer resets it.',
+    }),
+    circuitOpenSince: t.expose('circuitOpenSince', {
+      type: 'DateTime',
+      nullable: true,
+      description: `Set while the destination is treated as slow (its circuit breaker is open): after ${DEFAULT_CIRCUIT.tripAfterTimeouts} timeouts in a row its deliveries get a ${DEFAULT_CIRCUIT.shortTimeoutMs / 1000} s timeout and one at a time, with a full-timeout probe every ${DEFAULT_CIRCUIT.probeEveryMs / 1000} s; any answer closes it. Null while closed.`,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
 import { graphql } from '../gql/index.ts';
 import type { WebhookDeliveryFieldsFragment, WebhookPingFieldsFragment, WebhookSubscriptionFieldsFragment } from '../gql/graphql.ts';
 
@@ -25,6 +26,8 @@ export const SUBSCRIPTION_FIELDS = graphql(`
       displayName
     }
     failingSince
+    timeoutStreak
+    circuitOpenSince
     createdAt
     updatedAt
   }
@@ -45,6 +48,8 @@ export function subscriptionOut(s: WebhookSubscriptionFieldsFragment) {
     disabled_at: s.disabledAt ?? null,
     created_by: s.createdBy ? { id: s.createdBy.id, name: s.createdBy.displayName } : null,
     failing_since: s.failingSince ?? null,
+    timeout_streak: s.timeoutStreak,
+    circuit_open_since: s.circuitOpenSince ?? null,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,
   };
@@ -76,6 +81,14 @@ export const subscriptionSchema = z.object({
     .nullable()
     .describe('Who made it (or took it over); it delivers only while they see its board or own its team. Null once the account is gone.'),
   failing_since: z.string().nullable().describe('Start of the current run of failed attempts.'),
+  timeout_streak: z.number().describe('Attempts in a row that got no answer within the timeout; any answer resets it.'),
+  circuit_open_since: z
+    .string()
+    .nullable()
+    .describe(
+      `Set while the destination is treated as slow (circuit breaker open: after ${DEFAULT_CIRCUIT.tripAfterTimeouts} timeouts in a row, ` +
+        `a ${DEFAULT_CIRCUIT.shortTimeoutMs / 1000} s timeout and one delivery at a time, a full-timeout probe every ${DEFAULT_CIRCUIT.probeEveryMs / 1000} s); any answer closes it.`,
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
