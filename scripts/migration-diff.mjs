@@ -90,7 +90,7 @@ function parseArgs(argv) {
   return opts
 }
 
-// Same shape as the prisma CLI builds it (see `listMigrations` in prisma/build/cli.js).
+// Same shape as the prisma CLI builds it (see `listMigrations` in node_modules/prisma/build/cli.js).
 async function loadMigrationsList(dir) {
   const baseDir = path.resolve(dir)
   const stat = await fs.stat(baseDir).catch(() => null)

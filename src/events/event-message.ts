@@ -11,7 +11,7 @@ export interface EventMessage {
    * which never reaches a subscriber.
    */
   cursor: string | null;
-  /** Event name: `task.created`, `section.updated`, … (see src/events/event-kinds.ts). */
+  /** Event name: `task.created`, `section.updated`, … (see src/events/outbox.ts). */
   event: string;
   projectId: number;
   /** The board a task left, on a move between boards; null otherwise. */
