@@ -27,9 +27,11 @@ import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts
  * matches nothing (`selection` reads the list). `refused`: any error but
  * INTERNAL (a user or agent who is not on B's board, a reference checked
  * within B's own project whose answer is the same for A's id as for an id
- * that does not exist, admin tools).
+ * that does not exist, admin tools). `null`: no error and no data, exactly
+ * the answer for an id that names nothing (`node`, `nodes`: Relay's
+ * refetch fields answer null).
  */
-type Expectation = 'not_found' | 'nothing' | 'empty' | 'refused';
+type Expectation = 'not_found' | 'nothing' | 'empty' | 'refused' | 'null';
 interface Row {
   /** A root field of Query, Mutation or Subscription. */
   field: string;
