@@ -69,6 +69,15 @@ export function ratioRows(r: BenchResults): string[] {
       if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
     }
   }
+  for (const pass of [pg, lite]) {
+    // The same operation sent as text and by trusted-document id: what skipping parse and validation saves.
+    const text = find(pass, 'list-graphql');
+    const trusted = find(pass, 'list-trusted');
+    const v = ratio(cpuPerRequest(trusted), cpuPerRequest(text));
+    if (pass && v != null) {
+      rows.push(`| trusted document ÷ document text, task list server CPU ms per request (${pass.database}) | ${times(v)} (${fmt(cpuPerRequest(trusted), 2)} vs ${fmt(cpuPerRequest(text), 2)} ms) |`);
+    }
+  }
   for (const many of r.passes.filter((p) => p.database === 'postgres' && p.workers && p !== pg)) {
     for (const s of pg?.scenarios.filter((x) => x.server === 'app' && x.load && (x.round ?? 1) === 1) ?? []) {
       const other = find(many, s.id);

@@ -80,6 +80,16 @@ const schema = z.object({
    * their own documents and are unaffected.
    */
   GRAPHQL_SESSION_DOCUMENTS: z.enum(['any', 'trusted']).default('any'),
+  /**
+   * More trusted documents besides the web app's: comma-separated paths of
+   * manifests in the format GraphQL Code Generator's client preset writes
+   * (`persisted-documents.json`: `{"<sha256 hex or sha256:hex>": "<document>"}`),
+   * for other clients of this service (a mobile app, an integration).
+   */
+  GRAPHQL_TRUSTED_DOCUMENTS_FILES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**

@@ -42,15 +42,34 @@ export class TrustedDocuments {
     private readonly texts: ReadonlyMap<string, string>,
   ) {}
 
-  /** The manifest written by `npm run generate` (empty when the file is missing: no document is trusted). */
-  static load(schema: GraphQLSchema, file = TRUSTED_DOCUMENTS_FILE): TrustedDocuments {
-    let entries: Record<string, string> = {};
-    try {
-      entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    }
-    return new TrustedDocuments(schema, new Map(Object.entries(entries)));
+  /**
+   * The web app's manifest (written by `npm run generate`; none when the
+   * file is missing) and the manifests of `extraFiles`, which must exist.
+   * A manifest's ids may be bare hex (the client preset's default hash):
+   * they are read as `sha256:<hex>`. Every text must hash to its id, checked
+   * when it is first used.
+   */
+  static load(schema: GraphQLSchema, extraFiles: readonly string[] = [], webFile = TRUSTED_DOCUMENTS_FILE): TrustedDocuments {
+    const texts = new Map<string, string>();
+    const read = (file: string, optional: boolean) => {
+      let entries: Record<string, unknown>;
+      try {
+        entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      } catch (err) {
+        if (optional && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS_FILES: ${file}: ${(err as Error).message}`);
+      }
+      for (const [key, text] of Object.entries(entries)) {
+        const id = /^[0-9a-f]{64}$/.test(key) ? `sha256:${key}` : key;
+        if (!DOCUMENT_ID.test(id) || typeof text !== 'string') {
+          throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS_FILES: ${file}: ${key} is not a sha256 id with a document text`);
+        }
+        texts.set(id, text);
+      }
+    };
+    read(webFile, true);
+    for (const file of extraFiles) read(file, false);
+    return new TrustedDocuments(schema, texts);
   }
 
   /** Number of documents in the manifest. */

@@ -65,7 +65,7 @@ export function createApp(services: Services) {
   // One bounded cache of callers' documents for /graphql and graphql-ws.
   const documents = new DocumentCache(schema);
   // The web app's documents, run by id (`documentId`) on /graphql and graphql-ws.
-  const trusted = TrustedDocuments.load(schema);
+  const trusted = TrustedDocuments.load(schema, services.config.GRAPHQL_TRUSTED_DOCUMENTS_FILES);
   const { sessionRule, persisted } = trustedDocumentPlugins(trusted, services.config.GRAPHQL_SESSION_DOCUMENTS);
   const yoga = createYoga<{ viewer: GraphQLContext['viewer']; requestId: string }, GraphQLContext>({
     schema,
