@@ -2,6 +2,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createYoga } from 'graphql-yoga';
 import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
+import { TrustedDocuments, trustedDocumentPlugins } from '../graphql/trusted-documents.ts';
 import { type MockRequest, mockedSchema, schemaFromSdl } from './schema.ts';
 
 /** Headers a client sends to ask for a case the real service rarely shows. */
@@ -41,14 +42,26 @@ export interface MockServer {
 /**
  * Serves the committed SDL (or `sdlFile`) at `/graphql` with seeded,
  * realistic mock values (src/mock/schema.ts): queries and mutations, no
- * database, no authentication, any origin (it holds no data). Never part of
- * the service: only `tasksvc mock` starts it.
+ * database, no authentication, any origin (it holds no data). Trusted
+ * documents run by `documentId` as on the service: the web app's and those
+ * of `documentsFiles` (a client's `persisted-documents.json`), so an app
+ * that sends ids works against the mock unchanged. Never part of the
+ * service: only `tasksvc mock` starts it.
  */
-export async function startMockServer(opts: { port: number; host: string; seed: number; sdlFile?: string }): Promise<MockServer> {
+export async function startMockServer(opts: {
+  port: number;
+  host: string;
+  seed: number;
+  sdlFile?: string;
+  documentsFiles?: string[];
+}): Promise<MockServer> {
   const base = schemaFromSdl(opts.sdlFile);
+  const { persisted } = trustedDocumentPlugins(TrustedDocuments.load(base, opts.documentsFiles ?? []), 'any');
   const yoga = createYoga<{ req: IncomingMessage; res: ServerResponse; mock: MockRequest }>({
     schema: ({ mock }) => mockedSchema(base, mock),
     graphqlEndpoint: '/graphql',
+    extraParamNames: ['documentId'],
+    plugins: [persisted as never],
     landingPage: false,
     logging: false,
     maskedErrors: false,
