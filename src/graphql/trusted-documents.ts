@@ -57,7 +57,7 @@ export class TrustedDocuments {
         entries = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       } catch (err) {
         if (optional && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
-        throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS_FILES: ${file}: ${(err as Error).message}`);
+        throw new Error(`GRAPHQL_TRUSTED_DOCUMENTS_FILES: ${file}: ${(err as Error).message}`, { cause: err });
       }
       for (const [key, text] of Object.entries(entries)) {
         const id = /^[0-9a-f]{64}$/.test(key) ? `sha256:${key}` : key;

@@ -16,9 +16,9 @@ describe('schema evolution', () => {
 
   it('fails on a removed field, an output made nullable and a renamed enum value; a Breaking line marks each', async () => {
     const broken = current
-      .replace(/\n  """Number of comments\."""\n  commentCount: Int!\n/, '\n')
-      .replace(/\n  ticketNumber: String!\n/, '\n  ticketNumber: String\n')
-      .replace(/\n  urgent\n/, '\n  critical\n');
+      .replace(/\n {2}"""Number of comments\."""\n {2}commentCount: Int!\n/, '\n')
+      .replace(/\n {2}ticketNumber: String!\n/, '\n  ticketNumber: String\n')
+      .replace(/\n {2}urgent\n/, '\n  critical\n');
     expect(broken).not.toBe(current);
     const report = await checkSchemaEvolution(current, broken, '');
     expect(report.unmarked.map((c) => c.path).sort()).toEqual(['BoardTask.ticketNumber', 'Priority.urgent', 'Task.commentCount']);
@@ -47,7 +47,7 @@ describe('schema evolution', () => {
   });
 
   it('additions are safe: a new field, a new type, a deprecation', async () => {
-    const grown = current.replace(/\n  commentCount: Int!\n/, '\n  commentCount: Int!\n  """New."""\n  newField: String @deprecated(reason: "Not yet.")\n');
+    const grown = current.replace(/\n {2}commentCount: Int!\n/, '\n  commentCount: Int!\n  """New."""\n  newField: String @deprecated(reason: "Not yet.")\n');
     const report = await checkSchemaEvolution(current, grown, '');
     expect(report.breaking).toEqual([]);
     expect(report.safe.length).toBeGreaterThan(0);

@@ -25,7 +25,13 @@ let app: string;
 let server: TestServer | undefined;
 let mock: ChildProcess | undefined;
 
-type Screen = Awaited<ReturnType<typeof import('../fixtures/scratch-app/src/main.ts').taskScreen>>;
+/** What the app's screen function answers (its own types are checked by `typeErrors`, the app being generated at test time). */
+interface Screen {
+  list: { tasks: { total: number; items: { globalId: string }[] } };
+  refetched: unknown;
+  refetchedById: unknown;
+  html: string;
+}
 let taskScreen: (url: string, headers?: Record<string, string>) => Promise<Screen>;
 
 /** TypeScript's diagnostics of the app's sources (strict, JSX, bundler resolution), as text. */
@@ -52,7 +58,7 @@ beforeAll(async () => {
   app = mkdtempSync(join(tmpdir(), 'tasksvc-scratch-app-'));
   cpSync(FIXTURE, app, { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'), 'dir');
-  const { codegenConfig } = (await import('../fixtures/scratch-app/codegen.config.mjs')) as {
+  const { codegenConfig } = (await import(join(FIXTURE, 'codegen.config.mjs'))) as {
     codegenConfig: (schema: string, root: string) => Parameters<typeof generate>[0];
   };
   await generate(codegenConfig(join(ROOT, 'schema.graphql'), app), true);
