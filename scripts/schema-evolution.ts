@@ -21,7 +21,11 @@ import { buildSchema } from 'graphql';
 const ROOT = new URL('..', import.meta.url);
 
 /** The files the check reads, relative to the project root. */
-export const EVOLUTION_FILES = { released: 'schema.released.graphql', current: 'schema.graphql', changelog: 'CHANGELOG.md' } as const;
+export const EVOLUTION_FILES = {
+  released: 'schema.released.graphql',
+  current: 'schema.graphql',
+  changelog: 'CHANGELOG.md',
+} as const;
 
 /** The result of a comparison. */
 export interface EvolutionReport {
@@ -57,7 +61,11 @@ export function markedCoordinates(changelog: string): Set<string> {
 }
 
 /** Compares two SDL texts; breaking changes whose coordinate `changelog` marks are not unmarked. */
-export async function checkSchemaEvolution(releasedSdl: string, currentSdl: string, changelog: string): Promise<EvolutionReport> {
+export async function checkSchemaEvolution(
+  releasedSdl: string,
+  currentSdl: string,
+  changelog: string,
+): Promise<EvolutionReport> {
   const changes = await diff(buildSchema(releasedSdl), buildSchema(currentSdl));
   const marked = markedCoordinates(changelog);
   const of = (level: CriticalityLevel) => changes.filter((c) => c.criticality.level === level);
@@ -84,19 +92,30 @@ export async function checkCommittedSchema(): Promise<EvolutionReport> {
 
 /** What a developer reads when the check fails: each change, and the line that would mark it. */
 export function explain(report: EvolutionReport): string {
-  const lines = report.unmarked.map((c) => `  ${c.path ?? '(no coordinate)'}: ${c.message}\n    mark it in CHANGELOG.md, "## Unreleased" → "### API":  - Breaking: \`${c.path}\` <what clients must change>`);
-  return `${report.unmarked.length} breaking change(s) against ${EVOLUTION_FILES.released} that CHANGELOG.md does not mark:\n${lines.join('\n')}\n` +
-    'Prefer not to break: add the new field beside the old one and deprecate the old one (@deprecated(reason:)), see README "Schema evolution".';
+  const lines = report.unmarked.map(
+    (c) =>
+      `  ${c.path ?? '(no coordinate)'}: ${c.message}\n    mark it in CHANGELOG.md, "## Unreleased" → "### API":  - Breaking: \`${c.path}\` <what clients must change>`,
+  );
+  return (
+    `${report.unmarked.length} breaking change(s) against ${EVOLUTION_FILES.released} that CHANGELOG.md does not mark:\n${lines.join('\n')}\n` +
+    'Prefer not to break: add the new field beside the old one and deprecate the old one (@deprecated(reason:)), see README "Schema evolution".'
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const report = await checkCommittedSchema();
-  for (const [name, list] of [['breaking', report.breaking], ['dangerous', report.dangerous], ['safe', report.safe]] as const) {
+  for (const [name, list] of [
+    ['breaking', report.breaking],
+    ['dangerous', report.dangerous],
+    ['safe', report.safe],
+  ] as const) {
     for (const c of list) console.log(`${name.padEnd(9)} ${c.path ?? ''}  ${c.message}`);
   }
   if (report.unmarked.length) {
     console.error(explain(report));
     process.exit(1);
   }
-  console.log(`schema.graphql: ${report.breaking.length} marked breaking, ${report.dangerous.length} dangerous, ${report.safe.length} safe change(s) since the release`);
+  console.log(
+    `schema.graphql: ${report.breaking.length} marked breaking, ${report.dangerous.length} dangerous, ${report.safe.length} safe change(s) since the release`,
+  );
 }

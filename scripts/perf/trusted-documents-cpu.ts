@@ -15,7 +15,9 @@ async function main() {
   process.env.GRAPHQL_TRUSTED_DOCUMENTS_FILES = benchTrustedDocumentsFile();
   const { services, send } = await inProcessApp('trusted-documents-cpu');
   try {
-    const project = await services.database.prisma.projectMember.findFirstOrThrow({ where: { user: { email: 'bench-0@example.com' } } });
+    const project = await services.database.prisma.projectMember.findFirstOrThrow({
+      where: { user: { email: 'bench-0@example.com' } },
+    });
     const variables = { filter: { projectId: project.projectId }, limit: 50, offset: 0 };
     const bodies = {
       text: JSON.stringify({ query: LIST_SOURCE, variables }),
@@ -24,7 +26,8 @@ async function main() {
     const once = async (body: string) => {
       const res = await send('POST', '/graphql', body);
       const json = (await res.json()) as { errors?: unknown };
-      if (res.status !== 200 || json.errors) throw new Error(`list → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+      if (res.status !== 200 || json.errors)
+        throw new Error(`list → ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     };
     for (let i = 0; i < 200; i++) await once(i % 2 ? bodies.text : bodies.id);
     const micros = { text: [] as number[], id: [] as number[] };

@@ -8,9 +8,16 @@ export function registerMockCommand(program: Command) {
     .description('Serve a mock GraphQL endpoint from the committed schema (seeded realistic values; no database)')
     .option('--port <port>', 'port (default 4000)', integerOption('the port', 0, 65535))
     .option('--host <host>', 'listen address (default 127.0.0.1)')
-    .option('--seed <n>', 'seed of the values (default 1); a request may send x-mock-seed', integerOption('--seed', 0, 0xffffffff))
+    .option(
+      '--seed <n>',
+      'seed of the values (default 1); a request may send x-mock-seed',
+      integerOption('--seed', 0, 0xffffffff),
+    )
     .option('--schema <file>', 'SDL file to serve (default the committed schema.graphql)')
-    .option('--documents <file...>', "trusted documents a client sends by documentId (its persisted-documents.json); the web app's always")
+    .option(
+      '--documents <file...>',
+      "trusted documents a client sends by documentId (its persisted-documents.json); the web app's always",
+    )
     .action(async (o: { port?: number; host?: string; seed?: number; schema?: string; documents?: string[] }) => {
       const { startMockServer } = await import('../mock/server.ts');
       const server = await startMockServer({

@@ -49,7 +49,11 @@ export class TrustedDocuments {
    * they are read as `sha256:<hex>`. Every text must hash to its id, checked
    * when it is first used.
    */
-  static load(schema: GraphQLSchema, extraFiles: readonly string[] = [], webFile = TRUSTED_DOCUMENTS_FILE): TrustedDocuments {
+  static load(
+    schema: GraphQLSchema,
+    extraFiles: readonly string[] = [],
+    webFile = TRUSTED_DOCUMENTS_FILE,
+  ): TrustedDocuments {
     const texts = new Map<string, string>();
     const read = (file: string, optional: boolean) => {
       let entries: Record<string, unknown>;
@@ -129,12 +133,24 @@ export function freeFormRefused(http = false): AppError {
 export function unknownDocument(id: string, http = false): AppError {
   return DOCUMENT_ID.test(id)
     ? requestError('NOT_FOUND', `No trusted document has the id ${id}.`, 'documentId', 'unknown_document', http)
-    : requestError('VALIDATION', '`documentId` must be `sha256:` and 64 lower-case hex digits.', 'documentId', 'invalid_document_id', http);
+    : requestError(
+        'VALIDATION',
+        '`documentId` must be `sha256:` and 64 lower-case hex digits.',
+        'documentId',
+        'invalid_document_id',
+        http,
+      );
 }
 
 /** Both a document and a document id. */
 export function documentAndId(http = false): AppError {
-  return requestError('VALIDATION', 'Send `query` or `documentId`, not both.', 'documentId', 'query_and_document_id', http);
+  return requestError(
+    'VALIDATION',
+    'Send `query` or `documentId`, not both.',
+    'documentId',
+    'query_and_document_id',
+    http,
+  );
 }
 
 /** The document id a `/graphql` request names: `documentId` of a JSON body, or of a GET query string. */
@@ -173,9 +189,16 @@ export function trustedDocumentPlugins(
     // Validated once when first loaded (TrustedDocuments.document).
     skipDocumentValidation: true,
     customErrors: {
-      notFound: ({ params, request }) => unknownDocument(requestedDocumentId(params as { documentId?: unknown }, request) ?? '', true),
+      notFound: ({ params, request }) =>
+        unknownDocument(requestedDocumentId(params as { documentId?: unknown }, request) ?? '', true),
       keyNotFound: () =>
-        requestError('VALIDATION', 'Send a GraphQL document as `query`, or a trusted document id as `documentId`.', 'query', 'missing_query', true),
+        requestError(
+          'VALIDATION',
+          'Send a GraphQL document as `query`, or a trusted document id as `documentId`.',
+          'query',
+          'missing_query',
+          true,
+        ),
     },
   });
   return { sessionRule, persisted: persisted as Plugin<{ viewer: Viewer | null }> };

@@ -76,7 +76,14 @@ function objectValues(schema: GraphQLSchema, typeName: string, seed: number, kin
       else if (name === 'ticketPrefix') values.ticketPrefix = v.prefix();
       else if (name === 'uniqueIndex') values.uniqueIndex = rowId;
       else if (name === 'title' && text) {
-        values.title = typeName === 'Project' ? v.board() : typeName === 'Section' ? v.section() : typeName === 'Team' ? `${v.board()} team` : v.title();
+        values.title =
+          typeName === 'Project'
+            ? v.board()
+            : typeName === 'Section'
+              ? v.section()
+              : typeName === 'Team'
+                ? `${v.board()} team`
+                : v.title();
       } else if ((name === 'description' || name === 'text' || name === 'html') && text) values[name] = v.html();
       else if (name === 'displayName') values.displayName = typeName === 'Agent' ? `${v.board()} bot` : v.name();
       else if (name === 'email') values.email = v.email();
@@ -87,7 +94,8 @@ function objectValues(schema: GraphQLSchema, typeName: string, seed: number, kin
       else if (/(At|Date)$/.test(name) && scalar.name === 'DateTime') values[name] = v.date();
       else if (/(^total|Count$)/.test(name) && scalar.name === 'Int') values[name] = v.int(2, 40);
     }
-    if (kinds.has(typeName)) values.globalId = encodeGlobalId(typeName, kinds.get(typeName) === 'uuid' ? (values.id as string) : rowId);
+    if (kinds.has(typeName))
+      values.globalId = encodeGlobalId(typeName, kinds.get(typeName) === 'uuid' ? (values.id as string) : rowId);
     return values;
   };
 }
@@ -155,17 +163,25 @@ function applyScenario(schema: GraphQLSchema, request: MockRequest): void {
       if (request.scenario === 'error') {
         if (!root) continue;
         resolve = () => {
-          throw new AppError(request.errorCode, `Mock ${request.errorCode} error (x-mock-scenario: error).`, null, request.errorCode.toLowerCase(), {
-            http: { status: HTTP_STATUS[request.errorCode] },
-          });
+          throw new AppError(
+            request.errorCode,
+            `Mock ${request.errorCode} error (x-mock-scenario: error).`,
+            null,
+            request.errorCode.toLowerCase(),
+            {
+              http: { status: HTTP_STATUS[request.errorCode] },
+            },
+          );
         };
       } else {
         const nullable = getNullableType(field.type);
         const scalar = getNamedType(field.type);
         if (isListType(nullable)) resolve = () => [];
         else if (/(^total|Count$)/.test(field.name) && scalar.name === 'Int') resolve = () => 0;
-        else if (field.name === 'hasMore' || field.name === 'hasNextPage' || field.name === 'hasPreviousPage') resolve = () => false;
-        else if (!isNonNullType(field.type) && (isObjectType(nullable) || isInterfaceType(nullable)) && root) resolve = () => null;
+        else if (field.name === 'hasMore' || field.name === 'hasNextPage' || field.name === 'hasPreviousPage')
+          resolve = () => false;
+        else if (!isNonNullType(field.type) && (isObjectType(nullable) || isInterfaceType(nullable)) && root)
+          resolve = () => null;
         else continue;
       }
       field.resolve = resolve ?? inner;
@@ -182,7 +198,11 @@ export function mockedSchema(base: GraphQLSchema, request: MockRequest): GraphQL
   const kinds = nodeKinds(base);
   const objects: ObjectValues = new Map();
   for (const type of Object.values(base.getTypeMap())) {
-    if (isObjectType(type) && !type.name.startsWith('__') && ![base.getQueryType(), base.getMutationType(), base.getSubscriptionType()].includes(type)) {
+    if (
+      isObjectType(type) &&
+      !type.name.startsWith('__') &&
+      ![base.getQueryType(), base.getMutationType(), base.getSubscriptionType()].includes(type)
+    ) {
       objects.set(type.name, objectValues(base, type.name, request.seed, kinds));
     }
   }

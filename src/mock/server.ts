@@ -24,12 +24,26 @@ export function mockRequestOf(
     return Array.isArray(value) ? value[0] : value;
   };
   const seedText = one(MOCK_HEADERS.seed);
-  const seed = seedText === undefined ? defaultSeed : /^\d{1,10}$/.test(seedText) && Number(seedText) <= 0xffffffff ? Number(seedText) : null;
-  if (seed === null) return { field: MOCK_HEADERS.seed, message: `${MOCK_HEADERS.seed} must be a whole number from 0 to 4294967295.` };
+  const seed =
+    seedText === undefined
+      ? defaultSeed
+      : /^\d{1,10}$/.test(seedText) && Number(seedText) <= 0xffffffff
+        ? Number(seedText)
+        : null;
+  if (seed === null)
+    return { field: MOCK_HEADERS.seed, message: `${MOCK_HEADERS.seed} must be a whole number from 0 to 4294967295.` };
   const scenario = (one(MOCK_HEADERS.scenario) ?? 'normal') as MockRequest['scenario'];
-  if (!SCENARIOS.includes(scenario)) return { field: MOCK_HEADERS.scenario, message: `${MOCK_HEADERS.scenario} must be one of ${SCENARIOS.join(', ')}.` };
+  if (!SCENARIOS.includes(scenario))
+    return {
+      field: MOCK_HEADERS.scenario,
+      message: `${MOCK_HEADERS.scenario} must be one of ${SCENARIOS.join(', ')}.`,
+    };
   const errorCode = (one(MOCK_HEADERS.errorCode) ?? 'INTERNAL') as ErrorCode;
-  if (!(errorCode in HTTP_STATUS)) return { field: MOCK_HEADERS.errorCode, message: `${MOCK_HEADERS.errorCode} must be one of ${Object.keys(HTTP_STATUS).join(', ')}.` };
+  if (!(errorCode in HTTP_STATUS))
+    return {
+      field: MOCK_HEADERS.errorCode,
+      message: `${MOCK_HEADERS.errorCode} must be one of ${Object.keys(HTTP_STATUS).join(', ')}.`,
+    };
   return { seed, scenario, errorCode };
 }
 
@@ -70,7 +84,11 @@ export async function startMockServer(opts: {
     const mock = mockRequestOf(req.headers, opts.seed);
     if ('field' in mock) {
       res.writeHead(400, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ errors: [{ message: mock.message, extensions: { code: 'VALIDATION', field: mock.field, detail: 'invalid' } }] }));
+      res.end(
+        JSON.stringify({
+          errors: [{ message: mock.message, extensions: { code: 'VALIDATION', field: mock.field, detail: 'invalid' } }],
+        }),
+      );
       return;
     }
     void yoga(req, res, { req, res, mock });

@@ -30,7 +30,18 @@ const THINGS = [
   'notification settings',
 ];
 const FIRST = ['Ada', 'Grace', 'Linus', 'Margaret', 'Alan', 'Barbara', 'Ken', 'Frances', 'Dennis', 'Radia'];
-const LAST = ['Lovelace', 'Hopper', 'Torvalds', 'Hamilton', 'Turing', 'Liskov', 'Thompson', 'Allen', 'Ritchie', 'Perlman'];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Torvalds',
+  'Hamilton',
+  'Turing',
+  'Liskov',
+  'Thompson',
+  'Allen',
+  'Ritchie',
+  'Perlman',
+];
 const BOARDS = ['Website', 'Mobile app', 'Platform', 'Growth', 'Design system', 'Support'];
 const SECTIONS = ['Backlog', 'Todo', 'In progress', 'In review', 'Done'];
 const LABELS = ['bug', 'feature', 'design', 'backend', 'frontend', 'urgent', 'docs'];

@@ -33,8 +33,15 @@ afterAll(() => {
 });
 
 async function query(q: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: q, variables }) });
-  return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, unknown> }[] } };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: q, variables }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { data?: any; errors?: { message: string; extensions: Record<string, unknown> }[] },
+  };
 }
 
 const TASKS = `{
@@ -75,7 +82,10 @@ describe('tasksvc mock', () => {
   it('node(id:) refetches the task a list showed, with the same values', async () => {
     const list = (await query('{ tasks { items { globalId title ticketNumber } } }')).body.data.tasks.items;
     for (const task of list) {
-      const again = await query('query($id: ID!) { node(id: $id) { __typename globalId ... on Task { title ticketNumber } } }', { id: task.globalId });
+      const again = await query(
+        'query($id: ID!) { node(id: $id) { __typename globalId ... on Task { title ticketNumber } } }',
+        { id: task.globalId },
+      );
       expect(again.body).toEqual({ data: { node: { __typename: 'Task', ...task } } });
     }
     const bad = await query('query($id: ID!) { node(id: $id) { globalId } }', { id: 'nope' });
@@ -83,9 +93,18 @@ describe('tasksvc mock', () => {
   });
 
   it('x-mock-scenario: empty answers empty lists and zero totals', async () => {
-    const { body } = await query('{ tasks { total items { id } } tasksConnection { totalCount edges { node { id } } pageInfo { hasNextPage } } teams { id } connectedAgent { id } }', {}, { 'x-mock-scenario': 'empty' });
+    const { body } = await query(
+      '{ tasks { total items { id } } tasksConnection { totalCount edges { node { id } } pageInfo { hasNextPage } } teams { id } connectedAgent { id } }',
+      {},
+      { 'x-mock-scenario': 'empty' },
+    );
     expect(body).toEqual({
-      data: { tasks: { total: 0, items: [] }, tasksConnection: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false } }, teams: [], connectedAgent: null },
+      data: {
+        tasks: { total: 0, items: [] },
+        tasksConnection: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false } },
+        teams: [],
+        connectedAgent: null,
+      },
     });
   });
 
@@ -93,12 +112,20 @@ describe('tasksvc mock', () => {
     const notFound = await query(TASKS, {}, { 'x-mock-scenario': 'error', 'x-mock-error-code': 'NOT_FOUND' });
     expect(notFound.body.data).toBeNull();
     expect(notFound.body.errors?.[0].extensions).toMatchObject({ code: 'NOT_FOUND', detail: 'not_found' });
-    const internal = await query('mutation { watchTask(ref: { taskId: 1 }) { id } }', {}, { 'x-mock-scenario': 'error' });
+    const internal = await query(
+      'mutation { watchTask(ref: { taskId: 1 }) { id } }',
+      {},
+      { 'x-mock-scenario': 'error' },
+    );
     expect(internal.body.errors?.[0].extensions.code).toBe('INTERNAL');
   });
 
   it('a wrong mock header is 400 naming it', async () => {
-    for (const [name, value] of [['x-mock-seed', 'abc'], ['x-mock-scenario', 'chaos'], ['x-mock-error-code', 'TEAPOT']]) {
+    for (const [name, value] of [
+      ['x-mock-seed', 'abc'],
+      ['x-mock-scenario', 'chaos'],
+      ['x-mock-error-code', 'TEAPOT'],
+    ]) {
       const res = await query(TASKS, {}, { [name]: value });
       expect(res.status, name).toBe(400);
       expect(res.body.errors?.[0].extensions, name).toMatchObject({ code: 'VALIDATION', field: name });
@@ -111,7 +138,12 @@ describe('the service', () => {
 
   it('never mocks: the mock headers change nothing on /graphql', async () => {
     const { user, key } = await makeUserWithKey(t.db);
-    const res = await t.fetch('/graphql', { method: 'POST', key, headers: { 'x-mock-scenario': 'error' }, json: { query: '{ me { id } }' } });
+    const res = await t.fetch('/graphql', {
+      method: 'POST',
+      key,
+      headers: { 'x-mock-scenario': 'error' },
+      json: { query: '{ me { id } }' },
+    });
     expect(await res.json()).toEqual({ data: { me: { id: user.id } } });
   });
 });

@@ -38,7 +38,9 @@ const global = (o: { typename: string; id: number | string }) => encodeGlobalId(
  * The row id a type's own field shows: a Team's `id` is its UUID and `number` its row id; an
  * Agent's `id` is a UUID (a String: another alias, as one response key has one type).
  */
-const IDENTITY = `__typename globalId ... on Team { rowId: number } ... on Agent { rowUuid: id } ${[...NODE_ID_KINDS.keys()]
+const IDENTITY = `__typename globalId ... on Team { rowId: number } ... on Agent { rowUuid: id } ${[
+  ...NODE_ID_KINDS.keys(),
+]
   .filter((name) => name !== 'Team' && name !== 'Agent')
   .map((name) => `... on ${name} { rowId: id }`)
   .join(' ')}`;
@@ -84,9 +86,14 @@ describe('node and nodes', () => {
   });
 
   it('a selection under node reads the object’s fields (the Prisma query of its fragment)', async () => {
-    const res = await gql(t, w.a.key, 'query($id: ID!) { node(id: $id) { ... on Task { title ticketNumber project { id } labels { name } } } }', {
-      id: encodeGlobalId('Task', w.aTask.id),
-    });
+    const res = await gql(
+      t,
+      w.a.key,
+      'query($id: ID!) { node(id: $id) { ... on Task { title ticketNumber project { id } labels { name } } } }',
+      {
+        id: encodeGlobalId('Task', w.aTask.id),
+      },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.node).toMatchObject({ ticketNumber: w.aTask.ticket, project: { id: w.a.projectId }, labels: [] });
   });
@@ -147,13 +154,19 @@ describe('node and nodes', () => {
     const one = (await res.json()) as { errors?: { extensions: Record<string, unknown> }[] };
     expect(one.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'id', detail: 'invalid_global_id' });
     const many = await gql(t, w.a.key, NODES, { ids: [global(objects[0]), id] });
-    expect(many.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'ids', detail: 'invalid_global_id' });
+    expect(many.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION',
+      field: 'ids',
+      detail: 'invalid_global_id',
+    });
   });
 
   it(`nodes takes up to ${NODES_MAX_IDS} ids: one under and at pass, one over is VALIDATION naming ids`, async () => {
     const id = global(objects[0]);
     for (const n of [NODES_MAX_IDS - 1, NODES_MAX_IDS]) {
-      const res = await gql(t, w.a.key, 'query($ids: [ID!]!) { nodes(ids: $ids) { globalId } }', { ids: Array(n).fill(id) });
+      const res = await gql(t, w.a.key, 'query($ids: [ID!]!) { nodes(ids: $ids) { globalId } }', {
+        ids: Array(n).fill(id),
+      });
       expect(res.errors, String(n)).toBeUndefined();
       expect(res.data!.nodes).toHaveLength(n);
     }
@@ -169,7 +182,11 @@ describe('node and nodes', () => {
       'query($ids: [ID!]!) { nodes(ids: $ids) { ... on Task { assignees { id } labels { id } subtasks { id title } watchers { id } } } }',
       { ids: Array(NODES_MAX_IDS).fill(id) },
     );
-    expect(wide.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'query', detail: 'complexity_limit' });
+    expect(wide.errors?.[0].extensions).toMatchObject({
+      code: 'VALIDATION',
+      field: 'query',
+      detail: 'complexity_limit',
+    });
   });
 
   it('anonymous callers are refused', async () => {

@@ -4,7 +4,12 @@
 // enum value on a copy of the schema.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkCommittedSchema, checkSchemaEvolution, explain, markedCoordinates } from '../../scripts/schema-evolution.ts';
+import {
+  checkCommittedSchema,
+  checkSchemaEvolution,
+  explain,
+  markedCoordinates,
+} from '../../scripts/schema-evolution.ts';
 
 const current = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -21,7 +26,11 @@ describe('schema evolution', () => {
       .replace(/\n {2}urgent\n/, '\n  critical\n');
     expect(broken).not.toBe(current);
     const report = await checkSchemaEvolution(current, broken, '');
-    expect(report.unmarked.map((c) => c.path).sort()).toEqual(['BoardTask.ticketNumber', 'Priority.urgent', 'Task.commentCount']);
+    expect(report.unmarked.map((c) => c.path).sort()).toEqual([
+      'BoardTask.ticketNumber',
+      'Priority.urgent',
+      'Task.commentCount',
+    ]);
     expect(explain(report)).toContain('- Breaking: `Task.commentCount`');
 
     const changelog = (priorityLine: string) =>
@@ -42,12 +51,17 @@ describe('schema evolution', () => {
     const partly = await checkSchemaEvolution(current, broken, changelog(''));
     expect(partly.unmarked.map((c) => c.path)).toEqual(['Priority.urgent']);
     const marked = changelog('- Breaking: `Priority.urgent` renamed `critical`.');
-    expect([...markedCoordinates(marked)]).toEqual(expect.arrayContaining(['BoardTask.ticketNumber', 'Priority.urgent', 'Task.commentCount']));
+    expect([...markedCoordinates(marked)]).toEqual(
+      expect.arrayContaining(['BoardTask.ticketNumber', 'Priority.urgent', 'Task.commentCount']),
+    );
     expect((await checkSchemaEvolution(current, broken, marked)).unmarked).toEqual([]);
   });
 
   it('additions are safe: a new field, a new type, a deprecation', async () => {
-    const grown = current.replace(/\n {2}commentCount: Int!\n/, '\n  commentCount: Int!\n  """New."""\n  newField: String @deprecated(reason: "Not yet.")\n');
+    const grown = current.replace(
+      /\n {2}commentCount: Int!\n/,
+      '\n  commentCount: Int!\n  """New."""\n  newField: String @deprecated(reason: "Not yet.")\n',
+    );
     const report = await checkSchemaEvolution(current, grown, '');
     expect(report.breaking).toEqual([]);
     expect(report.safe.length).toBeGreaterThan(0);

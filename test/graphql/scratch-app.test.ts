@@ -72,14 +72,22 @@ afterAll(async () => {
 
 describe('a scratch app on the client preset', () => {
   it('generates typed documents and a persisted-documents manifest from the committed schema', () => {
-    const manifest = JSON.parse(readFileSync(join(app, 'gql/persisted-documents.json'), 'utf8')) as Record<string, string>;
-    expect(Object.values(manifest).map((text) => /(query|mutation) (\w+)/.exec(text)?.[2]).sort()).toEqual(['ScratchTaskNode', 'ScratchTasks']);
+    const manifest = JSON.parse(readFileSync(join(app, 'gql/persisted-documents.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(
+      Object.values(manifest)
+        .map((text) => /(query|mutation) (\w+)/.exec(text)?.[2])
+        .sort(),
+    ).toEqual(['ScratchTaskNode', 'ScratchTasks']);
   });
 
   it('compiles, and the compiler catches a field the schema does not have', () => {
     expect(typeErrors(app)).toEqual([]);
     const wrong = typeErrors(app, {
-      'wrong.ts': "import type { ScratchTasksQuery } from '../gql/graphql.ts';\nexport const x = (q: ScratchTasksQuery) => q.tasks.items[0].estimateHours;\n",
+      'wrong.ts':
+        "import type { ScratchTasksQuery } from '../gql/graphql.ts';\nexport const x = (q: ScratchTasksQuery) => q.tasks.items[0].estimateHours;\n",
     });
     expect(wrong.join('\n')).toMatch(/estimateHours/);
   });
@@ -91,10 +99,23 @@ describe('a scratch app on the client preset', () => {
     const { user, key } = await makeUserWithKey(server.db, 'Scratch');
     const project = await makeProject(server.db, { memberIds: [user.id], prefix: 'SCR' });
     const task = await server.db.task.create({
-      data: { projectId: project.id, sectionId: project.sections[0].id, uniqueIndex: 1, title: 'Scratch task', priority: 'high', createdById: user.id },
+      data: {
+        projectId: project.id,
+        sectionId: project.sections[0].id,
+        uniqueIndex: 1,
+        title: 'Scratch task',
+        priority: 'high',
+        createdById: user.id,
+      },
     });
     const screen = await taskScreen(`${server.url}/graphql`, { authorization: `Bearer ${key}` });
-    const card = { globalId: encodeGlobalId('Task', task.id), ticketNumber: 'SCR-1', title: 'Scratch task', priority: 'high', dueDate: null };
+    const card = {
+      globalId: encodeGlobalId('Task', task.id),
+      ticketNumber: 'SCR-1',
+      title: 'Scratch task',
+      priority: 'high',
+      dueDate: null,
+    };
     expect(screen.list).toEqual({ tasks: { total: 1, items: [card] } });
     expect(screen.refetched).toEqual({ __typename: 'Task', ...card });
     expect(screen.refetchedById).toEqual({ __typename: 'Task', ...card });
@@ -102,10 +123,14 @@ describe('a scratch app on the client preset', () => {
   });
 
   it('against tasksvc mock: renders cards of realistic mock tasks, stable for the seed', async () => {
-    mock = spawn(process.execPath, tasksvcArgs('mock', '--port', '0', '--seed', '3', '--documents', join(app, 'gql/persisted-documents.json')), {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    mock = spawn(
+      process.execPath,
+      tasksvcArgs('mock', '--port', '0', '--seed', '3', '--documents', join(app, 'gql/persisted-documents.json')),
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       mock!.stdout!.on('data', (d) => {
@@ -117,7 +142,9 @@ describe('a scratch app on the client preset', () => {
     });
     const screen = await taskScreen(url);
     expect(screen.list.tasks.items.length).toBeGreaterThan(0);
-    expect(screen.html).toMatch(/^<section>(<article data-id="[^"]+"><header><span class="ticket">[A-Z]{3}-\d+<\/span> <span class="priority">(urgent|high|medium|low|none)<\/span><\/header><h3>[^<]+<\/h3>(<time[^>]*>[^<]*<\/time>)?<\/article>)+<\/section>$/);
+    expect(screen.html).toMatch(
+      /^<section>(<article data-id="[^"]+"><header><span class="ticket">[A-Z]{3}-\d+<\/span> <span class="priority">(urgent|high|medium|low|none)<\/span><\/header><h3>[^<]+<\/h3>(<time[^>]*>[^<]*<\/time>)?<\/article>)+<\/section>$/,
+    );
     expect(screen.refetched).toEqual({ __typename: 'Task', ...screen.list.tasks.items[0] });
     expect((await taskScreen(url)).html).toBe(screen.html);
   });

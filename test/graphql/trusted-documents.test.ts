@@ -19,20 +19,31 @@ const t = useTestServer({ env: { GRAPHQL_SESSION_DOCUMENTS: 'trusted', RATE_LIMI
 const open = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
 
 const manifest = JSON.parse(readFileSync(TRUSTED_DOCUMENTS_FILE, 'utf8')) as Record<string, string>;
-const idOf = (document: DocumentNode) => (document as { __meta__?: { documentId?: string } }).__meta__?.documentId as string;
+const idOf = (document: DocumentNode) =>
+  (document as { __meta__?: { documentId?: string } }).__meta__?.documentId as string;
 const ME = idOf(MeDocument);
 const FREE_FORM = '{ me { id } }';
 
 async function post(body: unknown, headers: Record<string, string>, base = t.url) {
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json()) as { data?: any; errors?: { extensions: Record<string, unknown> }[] } };
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    json: (await res.json()) as { data?: any; errors?: { extensions: Record<string, unknown> }[] },
+  };
 }
 
 describe('the manifest', () => {
   it('holds every document of the web app under the id the document carries, hashing to it and valid', () => {
     const operations = Object.values(webDocuments).filter(
       (value): value is DocumentNode =>
-        typeof value === 'object' && value !== null && 'definitions' in value && value.definitions.some((d) => d.kind === 'OperationDefinition'),
+        typeof value === 'object' &&
+        value !== null &&
+        'definitions' in value &&
+        value.definitions.some((d) => d.kind === 'OperationDefinition'),
     );
     const carried = operations.map(idOf);
     expect(carried.every(Boolean)).toBe(true);
@@ -54,9 +65,14 @@ describe('documentId over HTTP', () => {
     const { user, key } = await makeUserWithKey(t.db, 'Dora');
     const auth = { authorization: `Bearer ${key}` };
     const byId = await post({ documentId: ME }, auth);
-    expect(byId).toEqual({ status: 200, json: { data: { me: { __typename: 'User', id: user.id, email: user.email, displayName: user.displayName } } } });
+    expect(byId).toEqual({
+      status: 200,
+      json: { data: { me: { __typename: 'User', id: user.id, email: user.email, displayName: user.displayName } } },
+    });
     expect((await post({ query: manifest[ME] }, auth)).json).toEqual(byId.json);
-    const get = await fetch(`${t.url}/graphql?documentId=${encodeURIComponent(ME)}`, { headers: { ...auth, accept: 'application/json' } });
+    const get = await fetch(`${t.url}/graphql?documentId=${encodeURIComponent(ME)}`, {
+      headers: { ...auth, accept: 'application/json' },
+    });
     expect(get.status).toBe(200);
     expect(await get.json()).toEqual(byId.json);
     // Variables go with the id as with a text.
@@ -91,11 +107,19 @@ describe('GRAPHQL_SESSION_DOCUMENTS', () => {
     const session = { cookie, origin: t.url };
     const refused = await post({ query: FREE_FORM }, session);
     expect(refused.status).toBe(403);
-    expect(refused.json.errors?.[0].extensions).toMatchObject({ code: 'FORBIDDEN', field: 'query', detail: 'trusted_documents_only' });
+    expect(refused.json.errors?.[0].extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      field: 'query',
+      detail: 'trusted_documents_only',
+    });
     // Refused before it is parsed: a syntax error is refused the same way.
-    expect((await post({ query: '{ me {' }, session)).json.errors?.[0].extensions.detail).toBe('trusted_documents_only');
+    expect((await post({ query: '{ me {' }, session)).json.errors?.[0].extensions.detail).toBe(
+      'trusted_documents_only',
+    );
     expect((await post({ documentId: ME }, session)).json.data.me.id).toBe(user.id);
-    expect((await post({ query: FREE_FORM }, { authorization: `Bearer ${key}` })).json).toEqual({ data: { me: { id: user.id } } });
+    expect((await post({ query: FREE_FORM }, { authorization: `Bearer ${key}` })).json).toEqual({
+      data: { me: { id: user.id } },
+    });
   });
 
   it('any (the default): a cookie session sends any document, and ids too', async () => {
@@ -124,7 +148,11 @@ describe('documentId over graphql-ws', () => {
     try {
       return await new Promise<any>((resolve) => {
         let result: unknown;
-        client.subscribe(payload as never, { next: (r) => (result = r), error: (errors) => resolve({ errors }), complete: () => resolve(result) });
+        client.subscribe(payload as never, {
+          next: (r) => (result = r),
+          error: (errors) => resolve({ errors }),
+          complete: () => resolve(result),
+        });
       });
     } finally {
       await client.dispose();

@@ -32,33 +32,70 @@ type Finder = (db: Db, userId: number, ids: never[], query: object) => Promise<R
  * type's own fields would, and null for anything else.
  */
 const NODE_TYPES: Record<string, { kind: RowIdKind; find: Finder }> = {
-  Task: { kind: 'int', find: (db, u, ids, q) => db.task.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleProject(u)] } }) },
-  Project: { kind: 'int', find: (db, u, ids, q) => db.project.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleProjectsWhere(u)] } }) },
+  Task: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.task.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleProject(u)] } }),
+  },
+  Project: {
+    kind: 'int',
+    find: (db, u, ids, q) =>
+      db.project.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleProjectsWhere(u)] } }),
+  },
   // A deleted section is gone from its board (every list leaves it out): gone by id too.
   Section: {
     kind: 'int',
-    find: (db, u, ids, q) => db.section.findMany({ ...q, where: { AND: [{ id: { in: ids }, deletedAt: null }, inVisibleProject(u)] } }),
+    find: (db, u, ids, q) =>
+      db.section.findMany({ ...q, where: { AND: [{ id: { in: ids }, deletedAt: null }, inVisibleProject(u)] } }),
   },
-  Label: { kind: 'int', find: (db, u, ids, q) => db.label.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleProject(u)] } }) },
-  Comment: { kind: 'int', find: (db, u, ids, q) => db.comment.findMany({ ...q, where: { AND: [{ id: { in: ids } }, { task: inVisibleProject(u) }] } }) },
-  Team: { kind: 'int', find: (db, u, ids, q) => db.team.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleTeamsWhere(u)] } }) },
-  Agent: { kind: 'uuid', find: (db, u, ids, q) => db.agent.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleTeam(u)] } }) },
-  User: { kind: 'int', find: (db, u, ids, q) => db.user.findMany({ ...q, where: { AND: [{ id: { in: ids } }, knownUsersWhere(u)] } }) },
-  SavedView: { kind: 'int', find: (db, u, ids, q) => db.savedView.findMany({ ...q, where: { AND: [{ id: { in: ids } }, myViewsWhere(u)] } }) },
-  TaskDraft: { kind: 'int', find: (db, u, ids, q) => db.taskDraft.findMany({ ...q, where: { AND: [{ id: { in: ids } }, myDraftsWhere(u)] } }) },
+  Label: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.label.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleProject(u)] } }),
+  },
+  Comment: {
+    kind: 'int',
+    find: (db, u, ids, q) =>
+      db.comment.findMany({ ...q, where: { AND: [{ id: { in: ids } }, { task: inVisibleProject(u) }] } }),
+  },
+  Team: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.team.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleTeamsWhere(u)] } }),
+  },
+  Agent: {
+    kind: 'uuid',
+    find: (db, u, ids, q) => db.agent.findMany({ ...q, where: { AND: [{ id: { in: ids } }, inVisibleTeam(u)] } }),
+  },
+  User: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.user.findMany({ ...q, where: { AND: [{ id: { in: ids } }, knownUsersWhere(u)] } }),
+  },
+  SavedView: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.savedView.findMany({ ...q, where: { AND: [{ id: { in: ids } }, myViewsWhere(u)] } }),
+  },
+  TaskDraft: {
+    kind: 'int',
+    find: (db, u, ids, q) => db.taskDraft.findMany({ ...q, where: { AND: [{ id: { in: ids } }, myDraftsWhere(u)] } }),
+  },
   WebhookSubscription: {
     kind: 'int',
-    find: (db, u, ids, q) => db.webhookSubscription.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleWebhooksWhere(u)] } }),
+    find: (db, u, ids, q) =>
+      db.webhookSubscription.findMany({ ...q, where: { AND: [{ id: { in: ids } }, visibleWebhooksWhere(u)] } }),
   },
   // The inbox rule: one's own entries (archived ones too), about tasks one still sees.
   Notification: {
     kind: 'int',
-    find: (db, u, ids, q) => db.notification.findMany({ ...q, where: { AND: [{ id: { in: ids }, userId: u }, { task: inVisibleProject(u) }] } }),
+    find: (db, u, ids, q) =>
+      db.notification.findMany({
+        ...q,
+        where: { AND: [{ id: { in: ids }, userId: u }, { task: inVisibleProject(u) }] },
+      }),
   },
 };
 
 /** The Node types by name and how their ids are written (what `decodeGlobalId` accepts). */
-export const NODE_ID_KINDS: ReadonlyMap<string, RowIdKind> = new Map(Object.entries(NODE_TYPES).map(([name, t]) => [name, t.kind]));
+export const NODE_ID_KINDS: ReadonlyMap<string, RowIdKind> = new Map(
+  Object.entries(NODE_TYPES).map(([name, t]) => [name, t.kind]),
+);
 
 /**
  * The objects of `ids` in the same order, null for each the viewer may not
@@ -120,7 +157,11 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx, info) => {
       // The count is checked before any id is read or any row loaded.
       if (args.ids.length > NODES_MAX_IDS) {
-        throw new ValidationError('ids', `\`ids\` holds ${args.ids.length} global ids; at most ${NODES_MAX_IDS} are allowed.`, 'too_many_ids');
+        throw new ValidationError(
+          'ids',
+          `\`ids\` holds ${args.ids.length} global ids; at most ${NODES_MAX_IDS} are allowed.`,
+          'too_many_ids',
+        );
       }
       const ids = args.ids.map((id) => decodeGlobalId(String(id), NODE_ID_KINDS, 'ids'));
       return (await loadNodes(ids, ctx, info)) as never;
