@@ -3,6 +3,7 @@
 // shared state (databases, Redis, Meilisearch, ports) unless given here.
 
 import { randomBytes } from 'node:crypto';
+import { benchTrustedDocumentsFile } from './trusted-documents.ts';
 
 const INHERITED_STATE = [
   'DATABASE_URL',
@@ -46,6 +47,8 @@ export function benchAppEnv(overrides: Record<string, string> = {}): NodeJS.Proc
     RATE_LIMIT_PER_MINUTE: '0',
     RATE_LIMIT_ANON_PER_MINUTE: '0',
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    // The task list route's document, runnable by id (the `list-trusted` scenario).
+    GRAPHQL_TRUSTED_DOCUMENTS_FILES: benchTrustedDocumentsFile(),
     ...overrides,
   };
 }

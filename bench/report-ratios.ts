@@ -69,6 +69,19 @@ export function ratioRows(r: BenchResults): string[] {
       if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
     }
   }
+  for (const pass of [pg, lite]) {
+    // The same operation sent as text and by trusted-document id, same round: what skipping parse and validation saves.
+    const rounds = (id: string) => (pass?.scenarios ?? []).filter((s) => s.id === id && s.server === 'app' && s.load);
+    const texts = rounds('list-graphql');
+    const ratios = rounds('list-trusted')
+      .map((t) => ratio(cpuPerRequest(t), cpuPerRequest(texts.find((x) => (x.round ?? 1) === (t.round ?? 1)))))
+      .filter((v): v is number => v != null)
+      .sort((a, b) => a - b);
+    if (pass && ratios.length) {
+      const median = ratios[Math.floor((ratios.length - 1) / 2)];
+      rows.push(`| trusted document ÷ document text, task list server CPU ms per request (${pass.database}; median of ${ratios.length} round(s), range ${times(ratios[0])}–${times(ratios.at(-1)!)}) | ${times(median)} |`);
+    }
+  }
   for (const many of r.passes.filter((p) => p.database === 'postgres' && p.workers && p !== pg)) {
     for (const s of pg?.scenarios.filter((x) => x.server === 'app' && x.load && (x.round ?? 1) === 1) ?? []) {
       const other = find(many, s.id);

@@ -11,6 +11,7 @@ import type { ServerKind } from './results.ts';
 import type { SeedResult } from './seed.ts';
 import { REFERENCE_CREATE, REFERENCE_LIST, REFERENCE_PROJECTS, REFERENCE_SEARCH, REFERENCE_UPDATE } from './reference-documents.ts';
 import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';
+import { LIST_DOCUMENT_ID, LIST_SOURCE } from './trusted-documents.ts';
 
 /** A load scenario: which server, what to send, how to tell a right answer. */
 export interface Scenario {
@@ -56,8 +57,9 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
   const listPath = (i: number) => `/api/mcp/tasks?project_id=${project(i)}&limit=50`;
   const createBody = (i: number) => ({ project_id: project(i), title: `Bench ${run} task ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[i % 4] });
   // Route documents are typed document objects: sent as their printed text, printed once.
-  const [listSource, createSource] = [print(listTasksRoute.document), print(createTaskRoute.document)];
-  const listQuery = (i: number) => ({ query: listSource, variables: facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } }) });
+  const createSource = print(createTaskRoute.document);
+  const listVariables = (i: number) => facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } });
+  const listQuery = (i: number) => ({ query: LIST_SOURCE, variables: listVariables(i) });
   const gqlCreate = (i: number) => ({ query: createSource, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) });
 
   return [
@@ -75,6 +77,14 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
       label: 'task list (GraphQL direct)',
       server: 'app',
       make: { method: 'POST', path: () => '/graphql', body: listQuery },
+      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
+    },
+    {
+      // The same operation as a trusted document: `documentId` instead of the text.
+      id: 'list-trusted',
+      label: 'task list (GraphQL trusted document)',
+      server: 'app',
+      make: { method: 'POST', path: () => '/graphql', body: (i) => ({ documentId: LIST_DOCUMENT_ID, variables: listVariables(i) }) },
       check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
     },
     ...(['app', 'floor', 'reference'] as const).map((server): Scenario => ({

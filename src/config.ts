@@ -72,6 +72,24 @@ const schema = z.object({
    * was opened with; a revoked key or session ends it within this time.
    */
   CREDENTIAL_RECHECK_MS: z.coerce.number().int().min(100).max(5000).default(4000),
+  /**
+   * What GraphQL documents a cookie session (the web app) may run on /graphql
+   * and graphql-ws: `any` document, or only the `trusted` ones (the web app's,
+   * sent as `{"documentId": "sha256:…"}`; src/graphql/trusted-documents.ts).
+   * API keys always keep the full language; the REST and tool routes run
+   * their own documents and are unaffected.
+   */
+  GRAPHQL_SESSION_DOCUMENTS: z.enum(['any', 'trusted']).default('any'),
+  /**
+   * More trusted documents besides the web app's: comma-separated paths of
+   * manifests in the format GraphQL Code Generator's client preset writes
+   * (`persisted-documents.json`: `{"<sha256 hex or sha256:hex>": "<document>"}`),
+   * for other clients of this service (a mobile app, an integration).
+   */
+  GRAPHQL_TRUSTED_DOCUMENTS_FILES: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)),
   /** Requests still running after this answer 503 (subscriptions excepted). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /**

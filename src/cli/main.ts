@@ -35,6 +35,10 @@ const MODULES: CommandModule[] = [
     load: () => import('./seed.ts').then((m) => m.registerSeedCommand),
   },
   {
+    commands: { mock: 'Serve a mock GraphQL endpoint from the committed schema, for frontend work (no database)' },
+    load: () => import('./mock.ts').then((m) => m.registerMockCommand),
+  },
+  {
     commands: { reindex: 'Rebuild the task search index from the database' },
     load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
   },

@@ -9,6 +9,7 @@ import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import { CONNECTION_LIMITS } from './connection-args.ts';
 import type { GraphQLContext } from './context.ts';
+import { encodeGlobalId } from './global-id.ts';
 
 /** Query limits: deep or wide queries are refused before they run. */
 export const QUERY_LIMITS = { depth: 10, breadth: 200, complexity: 5000 };
@@ -49,6 +50,22 @@ export const builder = new SchemaBuilder<{
     onUnusedQuery: 'warn',
   },
   relay: {
+    // Global object identification is additive: `id` keeps each type's own id (numbers the REST and
+    // tool facades and the spec use), and the Node interface's id field is `globalId` (Relay's
+    // compiler: `nodeInterfaceIdField: "globalId"`).
+    idFieldName: 'globalId',
+    idFieldOptions: {
+      description:
+        'Global object id (Relay): opaque, unique across every type, the argument of `node` and `nodes`. ' +
+        'The key of a normalised cache (Relay, Apollo Client, urql Graphcache).',
+    },
+    encodeGlobalID: (typename, id) => encodeGlobalId(typename, id),
+    nodeTypeOptions: {
+      description: 'An object with its own identity, refetchable by `globalId` through `node` and `nodes` (Relay).',
+    },
+    // `node` and `nodes` are defined in ./types/node.ts: they apply the visibility rule and budgets.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
     clientMutationId: 'omit',
     cursorType: 'String',
     // Descriptions of the parts every connection shares (the schema documents every field).

@@ -26,6 +26,7 @@ import './types/session.ts';
 import './types/sign-in.ts';
 import './types/user-search.ts';
 import './types/search.ts';
+import './types/node.ts';
 
 /** The executable schema: every type file above registers itself on the builder. */
 export const schema = builder.toSchema();

@@ -5,6 +5,7 @@ import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { documentBudgetPlugin } from '../graphql/document-budget.ts';
 import { DocumentCache } from '../graphql/document-cache.ts';
+import { TrustedDocuments, trustedDocumentPlugins } from '../graphql/trusted-documents.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
@@ -63,9 +64,14 @@ export function createApp(services: Services) {
   const { logger, database } = services;
   // One bounded cache of callers' documents for /graphql and graphql-ws.
   const documents = new DocumentCache(schema);
+  // The web app's documents, run by id (`documentId`) on /graphql and graphql-ws.
+  const trusted = TrustedDocuments.load(schema, services.config.GRAPHQL_TRUSTED_DOCUMENTS_FILES);
+  const { sessionRule, persisted } = trustedDocumentPlugins(trusted, services.config.GRAPHQL_SESSION_DOCUMENTS);
   const yoga = createYoga<{ viewer: GraphQLContext['viewer']; requestId: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: '/graphql',
+    // A trusted document's id (GraphQL over HTTP's persisted documents): ../graphql/trusted-documents.ts.
+    extraParamNames: ['documentId'],
     // Native fetch classes: Hono re-wraps responses to add headers, and re-wrapping
     // yoga's own stream class made an SSE client's disconnect crash the process.
     fetchAPI: { Response, Request, Headers, ReadableStream, fetch, TextEncoder, TextDecoder } as never,
@@ -83,7 +89,7 @@ export function createApp(services: Services) {
     // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
     // syntax errors are not kept. Validation results stay keyed by the cached document object.
     parserAndValidationCache: { documentCache: documents, errorCache: { get: () => undefined, set: () => undefined } },
-    plugins: [documentBudgetPlugin(documents), nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
+    plugins: [sessionRule, documentBudgetPlugin(documents), persisted, nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
     context: ({ viewer, requestId, request }) => ({
       db: database.prisma,
       services,
@@ -217,5 +223,5 @@ export function createApp(services: Services) {
     return c.json(body, status as 500);
   });
 
-  return { app, yoga, routes, schema, limiter, connections, documents };
+  return { app, yoga, routes, schema, limiter, connections, documents, trusted };
 }

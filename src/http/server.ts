@@ -24,7 +24,7 @@ const toolOnly = (req: Request) => {
  */
 export async function startServer(services: Services, opts: ListenOptions | Listeners): Promise<RunningServer> {
   const listeners = 'main' in opts ? opts : await bindListeners(opts);
-  const { app, schema, limiter, connections, documents } = createApp(services);
+  const { app, schema, limiter, connections, documents, trusted } = createApp(services);
   const { main, tool } = listeners;
   const server = main.server;
 
@@ -42,7 +42,7 @@ export async function startServer(services: Services, opts: ListenOptions | List
     capConnectionsPerAddress(s, TRUST_PROXY ? 0 : MAX_CONNECTIONS_PER_IP);
   }
 
-  const webSocket = attachGraphqlWebSocket(server, schema, services, { limiter, connections, documents });
+  const webSocket = attachGraphqlWebSocket(server, schema, services, { limiter, connections, documents, trusted });
   main.handle((req, env) => app.fetch(req, env as object));
   tool?.handle((req, env) =>
     toolOnly(req)

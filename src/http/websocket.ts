@@ -6,6 +6,7 @@ import type { Viewer } from '../auth/viewer.ts';
 import { MAX_INPUT_DEPTH, jsonTextTooDeep } from '../domain/text-input.ts';
 import { AppError, UnauthenticatedError, errorCodeOf } from '../errors.ts';
 import type { DocumentCache } from '../graphql/document-cache.ts';
+import { type TrustedDocuments, documentAndId, freeFormRefused, mayRunAnyDocument, unknownDocument } from '../graphql/trusted-documents.ts';
 import { maskUnexpectedErrors } from '../graphql/mask-errors.ts';
 import { nulError } from '../graphql/nul-guard.ts';
 import { sharedSubscribe } from '../graphql/shared-subscribe.ts';
@@ -27,6 +28,8 @@ export interface SocketLimits {
   connections: LiveConnections;
   /** Parsed and validated documents within budget (shared with /graphql). */
   documents: DocumentCache;
+  /** The web app's documents, run by `documentId` (shared with /graphql). */
+  trusted: TrustedDocuments;
 }
 
 type Extra = SocketExtra & {
@@ -122,15 +125,24 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
         if (decision && !decision.allowed) {
           return [new AppError('RATE_LIMITED', `Too many requests: retry in ${decision.retryAfterSeconds} s.`, null, 'rate_limited')];
         }
+        // graphql-ws's protocol requires `query` (a string): a trusted document comes as `query: ""` and `documentId`.
+        const documentId = (payload as { documentId?: unknown }).documentId;
         let document;
-        try {
-          document = limits.documents.parse(payload.query);
-        } catch (err) {
-          // A budget refusal is answered here; graphql-ws answers a syntax error itself.
-          return err instanceof AppError ? [err] : undefined;
+        if (documentId != null) {
+          if (payload.query !== '') return [documentAndId()];
+          document = typeof documentId === 'string' ? limits.trusted.document(documentId) : null;
+          if (!document) return [unknownDocument(String(documentId))];
+        } else {
+          if (!mayRunAnyDocument(ctx.extra.viewer ?? null, config.GRAPHQL_SESSION_DOCUMENTS)) return [freeFormRefused()];
+          try {
+            document = limits.documents.parse(payload.query);
+          } catch (err) {
+            // A budget refusal is answered here; graphql-ws answers a syntax error itself.
+            return err instanceof AppError ? [err] : undefined;
+          }
+          const invalid = limits.documents.validate(document);
+          if (invalid.length) return [...invalid];
         }
-        const invalid = limits.documents.validate(document);
-        if (invalid.length) return [...invalid];
         const error = nulError({ document, variableValues: payload.variables });
         if (error) return [error];
         // Parsed and validated already: graphql-ws runs these arguments as they are (adding context and root).

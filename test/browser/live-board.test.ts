@@ -36,7 +36,8 @@ async function asGrace(method: string, path: string, json?: unknown) {
 
 beforeAll(async () => {
   server = await createTestServer({
-    env: { SESSION_SECRET: 'live-board-e2e-session-secret-0123456789', EVENT_DISPATCHER: 'true' },
+    // Trusted documents only: the board's queries and its graphql-ws subscription go by document id.
+    env: { SESSION_SECRET: 'live-board-e2e-session-secret-0123456789', EVENT_DISPATCHER: 'true', GRAPHQL_SESSION_DOCUMENTS: 'trusted' },
   });
   ada = await makeUserWithKey(server.db, 'Ada');
   await givePassword(server.db, ada.user);

@@ -38,7 +38,8 @@ const column = (title: string) => page.getByRole('region', { name: title, exact:
 const card = (ticket: string) => page.locator('li.card', { has: page.getByText(ticket, { exact: true }) });
 
 beforeAll(async () => {
-  server = await createTestServer({ env: { SESSION_SECRET: 'web-app-e2e-session-secret-0123456789' } });
+  // Trusted documents only, as a production deployment would: every document the app sends must be in its manifest.
+  server = await createTestServer({ env: { SESSION_SECRET: 'web-app-e2e-session-secret-0123456789', GRAPHQL_SESSION_DOCUMENTS: 'trusted' } });
   ada = await makeUserWithKey(server.db, 'Ada');
   await givePassword(server.db, ada.user);
   grace = await makeUserWithKey(server.db, 'Grace');

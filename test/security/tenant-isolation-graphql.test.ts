@@ -13,6 +13,7 @@ import {
   type GraphQLInputField,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeGlobalId } from '../../src/graphql/global-id.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { createTestServer } from '../support/app.ts';
 import { isolatedDatabaseEnv, snapshotDb } from '../support/db-snapshot.ts';
@@ -26,9 +27,11 @@ import { HOOK, MARK, makeTenantWorld, type TenantWorld } from './tenant-world.ts
  * matches nothing (`selection` reads the list). `refused`: any error but
  * INTERNAL (a user or agent who is not on B's board, a reference checked
  * within B's own project whose answer is the same for A's id as for an id
- * that does not exist, admin tools).
+ * that does not exist, admin tools). `null`: no error and no data, exactly
+ * the answer for an id that names nothing (`node`, `nodes`: Relay's
+ * refetch fields answer null).
  */
-type Expectation = 'not_found' | 'nothing' | 'empty' | 'refused';
+type Expectation = 'not_found' | 'nothing' | 'empty' | 'refused' | 'null';
 interface Row {
   /** A root field of Query, Mutation or Subscription. */
   field: string;
@@ -44,8 +47,28 @@ const ref = (taskId: number) => ({ taskId });
 const aTask = (w: TenantWorld) => ref(w.aTask.id);
 const bTask = (w: TenantWorld) => ref(w.b.taskId);
 
+/** Every object of A's as a Relay global id. */
+const aGlobalIds = (w: TenantWorld) => [
+  encodeGlobalId('Task', w.aTask.id),
+  encodeGlobalId('Project', w.a.projectId),
+  encodeGlobalId('Section', w.a.sectionId),
+  encodeGlobalId('Label', w.a.labelId),
+  encodeGlobalId('Comment', w.commentId),
+  encodeGlobalId('Team', w.a.teamId),
+  encodeGlobalId('Agent', w.a.agentId),
+  encodeGlobalId('User', w.a.userId),
+  encodeGlobalId('SavedView', w.viewId),
+  encodeGlobalId('TaskDraft', w.draftId),
+  encodeGlobalId('WebhookSubscription', w.webhookId),
+  encodeGlobalId('Notification', w.notificationId),
+];
+
 const ROWS: Row[] = [
   // Queries.
+  ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(
+    (i): Row => ({ field: 'node', args: (w) => ({ id: aGlobalIds(w)[i] }), expect: 'null', selection: '{ __typename globalId }' }),
+  ),
+  { field: 'nodes', args: (w) => ({ ids: aGlobalIds(w) }), expect: 'null', selection: '{ __typename globalId }' },
   { field: 'task', args: (w) => ({ ref: aTask(w) }) },
   { field: 'task', args: (w) => ({ ref: { projectId: w.a.projectId, uniqueIndex: w.aTask.uniqueIndex } }) },
   { field: 'task', args: (w) => ({ ref: { ticketNumber: w.aTask.ticket } }) },
@@ -328,6 +351,12 @@ describe('tenant isolation over GraphQL: B with A’s ids', () => {
     } else if (expectation === 'empty') {
       expect(json.errors, label).toBeUndefined();
       expect(JSON.stringify(json.data?.[row.field]), label).toMatch(/^\{"total(Count)?":0,"(items|edges)":\[\]\}$/);
+    } else if (expectation === 'null') {
+      // The answer for an id that names nothing: no error, null for each id.
+      expect(json.errors, label).toBeUndefined();
+      const value = json.data?.[row.field];
+      expect(Array.isArray(value) ? value : [value], label).toEqual((Array.isArray(value) ? value : [value]).map(() => null));
+      expect(Array.isArray(value) ? value.length : 1, label).toBeGreaterThan(0);
     } else if (expectation === 'nothing') {
       if (code !== 'NOT_FOUND') expect(json, label).toEqual({ data: { [row.field]: 0 } });
     } else {
@@ -366,10 +395,14 @@ describe('tenant isolation over GraphQL: B with A’s ids', () => {
       ['webhookSubscription', { id: w.webhookId }],
       ['comments', { ref: aTask(w) }],
       ['sections', { projectId: w.a.projectId }],
+      ['node', { id: aGlobalIds(w)[0] }],
+      ['nodes', { ids: aGlobalIds(w) }],
     ] as const) {
       const res = await asA(field, args);
       expect(res.errors, field).toBeUndefined();
       expect(res.data?.[field], field).toBeTruthy();
+      const value = res.data?.[field];
+      if (Array.isArray(value)) expect(value.every(Boolean), field).toBe(true);
     }
   });
 });

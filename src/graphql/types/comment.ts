@@ -21,7 +21,8 @@ export const CommentMentionType = builder.prismaObject('CommentMention', {
 });
 
 /** A comment on a task. */
-export const CommentType = builder.prismaObject('Comment', {
+export const CommentType = builder.prismaNode('Comment', {
+  id: { field: 'id' },
   description: 'A comment on a task.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric comment id.' }),

@@ -19,7 +19,8 @@ import { PriorityEnum } from './task.ts';
 import { printedLimit } from '../../domain/fields.ts';
 
 /** An unpublished task of the viewer. */
-export const TaskDraftType = builder.prismaObject('TaskDraft', {
+export const TaskDraftType = builder.prismaNode('TaskDraft', {
+  id: { field: 'id' },
   description:
     'A task draft: an unpublished task that only its author sees. Every field may be empty while drafting; ' +
     'publishing needs a project and a title and turns the draft into a task.',

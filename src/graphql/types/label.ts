@@ -13,7 +13,8 @@ import { viewerOf } from '../viewer.ts';
 import { NAME_LIMITS } from '../../domain/fields.ts';
 
 /** A label of a board. */
-export const LabelType = builder.prismaObject('Label', {
+export const LabelType = builder.prismaNode('Label', {
+  id: { field: 'id' },
   description: 'A label of a board; names are unique within the board, regardless of case.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric label id (REST shows it as a string).' }),

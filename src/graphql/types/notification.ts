@@ -7,7 +7,8 @@ import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
 /** An inbox entry of the viewer. */
-export const NotificationType = builder.prismaObject('Notification', {
+export const NotificationType = builder.prismaNode('Notification', {
+  id: { field: 'id' },
   description:
     'An inbox entry (spec 2.6). Created when the user is assigned to a task (`assignment`), mentioned in a comment ' +
     'through the structured list (`mention`), or a task they watch is updated by someone else (`task_updated`). ' +

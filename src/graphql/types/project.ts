@@ -39,7 +39,8 @@ export const SortOrderEnum = builder.enumType('SortOrder', {
 });
 
 /** A project, shown as one board. */
-export const ProjectType = builder.prismaObject('Project', {
+export const ProjectType = builder.prismaNode('Project', {
+  id: { field: 'id' },
   description: 'A project, shown as one board with sections (columns).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric project id.' }),

@@ -7,7 +7,8 @@ import { viewerOf } from '../viewer.ts';
 import { NAME_LIMITS } from '../../domain/fields.ts';
 
 /** A board column. */
-export const SectionType = builder.prismaObject('Section', {
+export const SectionType = builder.prismaNode('Section', {
+  id: { field: 'id' },
   description: 'A board column; tasks sit in exactly one section.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric section id.' }),

@@ -63,7 +63,8 @@ export const AssigneeType = builder.prismaObject('TaskAssignee', {
 });
 
 /** A task (spec 2.4). */
-export const TaskType = builder.prismaObject('Task', {
+export const TaskType = builder.prismaNode('Task', {
+  id: { field: 'id' },
   description: 'A task: a card in one section (column) of one project (board).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Internal task id.' }),

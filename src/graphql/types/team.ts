@@ -15,7 +15,8 @@ export const TeamRoleEnum = builder.enumType('TeamRole', {
 });
 
 /** A team: a group of users owning boards and agents. */
-export const TeamType = builder.prismaObject('Team', {
+export const TeamType = builder.prismaNode('Team', {
+  id: { field: 'id' },
   description: 'A group of users that owns boards and agents.',
   fields: (t) => ({
     id: t.exposeString('uuid', { description: 'Team UUID (REST API team id).' }),
@@ -135,7 +136,8 @@ builder.mutationFields((t) => ({
 }));
 
 /** An automation identity of a team; can be assigned to tasks. */
-export const AgentType = builder.prismaObject('Agent', {
+export const AgentType = builder.prismaNode('Agent', {
+  id: { field: 'id' },
   description: 'An automation identity of a team; agents can be assigned to tasks.',
   fields: (t) => ({
     id: t.exposeString('id', { description: 'Agent UUID.' }),

@@ -2,7 +2,8 @@ import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
 
 /** A person using the service. */
-export const UserType = builder.prismaObject('User', {
+export const UserType = builder.prismaNode('User', {
+  id: { field: 'id' },
   description: 'A person using the service.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric user id.' }),

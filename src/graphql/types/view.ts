@@ -28,7 +28,8 @@ export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
 });
 
 /** A personal saved view of a board. */
-export const SavedViewType = builder.prismaObject('SavedView', {
+export const SavedViewType = builder.prismaNode('SavedView', {
+  id: { field: 'id' },
   description: 'A saved view of a board: its layout, task filters and subtask display. Views are personal to their creator.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric view id.' }),

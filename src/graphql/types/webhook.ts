@@ -65,7 +65,8 @@ export const WebhookDisabledCauseEnum = builder.enumType('WebhookDisabledCause',
 });
 
 /** A webhook subscription; the secret is never exposed here. */
-export const WebhookSubscriptionType = builder.prismaObject('WebhookSubscription', {
+export const WebhookSubscriptionType = builder.prismaNode('WebhookSubscription', {
+  id: { field: 'id' },
   description:
     'A webhook: task events of a project (or of every project of a team) POSTed to a URL, signed the Standard ' +
     'Webhooks way (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The signing secret is shown only on creation. ' +

@@ -1,10 +1,12 @@
 // The app's one GraphQL client: urql over HTTP (POST /graphql) for queries
 // and mutations, graphql-ws on the same path for subscriptions. Both carry
-// the session cookie (same origin); no API key ever lives in the page.
+// the session cookie (same origin); no API key ever lives in the page. Both
+// send trusted document ids, not document text (./trusted-documents.ts).
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { Client, cacheExchange, fetchExchange, mapExchange, subscriptionExchange } from 'urql';
 import { leaveForSignIn } from '../auth/session-ended';
 import { errorCode } from './errors';
+import { trustedDocumentsExchange } from './trusted-documents';
 
 /** What the live connection is doing, for the status indicator and catch-up. */
 export type LiveState = 'connecting' | 'connected' | 'reconnecting';
@@ -123,6 +125,8 @@ export function createApi(origin: string = window.location.origin): Api {
       // A 401 on any request: the session ended (expired, revoked, cookie gone).
       mapExchange({ onError: (error) => void (errorCode(error) === 'UNAUTHENTICATED' && leaveForSignIn()) }),
       cacheExchange,
+      // Past the cache: what is sent is the document's id (the service's trusted documents).
+      trustedDocumentsExchange,
       fetchExchange,
       subscriptionExchange({
         forwardSubscription: (request) => ({

@@ -3,6 +3,7 @@
 // server replays exactly what was committed since, then goes live.
 import type { Client as WsClient } from 'graphql-ws';
 import { type TypedDocumentNode, stringifyDocument } from 'urql';
+import { documentIdOf } from './trusted-documents';
 
 /** A running resumable subscription. */
 export interface ResumableSubscription {
@@ -32,7 +33,11 @@ export function subscribeResumable<Data, Variables extends { after?: string | nu
   variables: Variables,
   sink: { next: (data: Data) => void; error: (error: unknown) => void },
 ): ResumableSubscription {
-  const payload = { query: stringifyDocument(document), variables: { ...variables } };
+  // A trusted document goes by its id (graphql-ws's protocol wants `query`: an empty one).
+  const documentId = documentIdOf(document);
+  const payload = documentId
+    ? { query: '', documentId, variables: { ...variables } }
+    : { query: stringifyDocument(document), variables: { ...variables } };
   let cursor: string | null = variables.after ?? null;
   const unsubscribe = ws.subscribe<Data>(payload, {
     next: (result) => {
