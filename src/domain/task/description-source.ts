@@ -13,12 +13,17 @@ export function markdownSource(description: string | null | undefined, contentTy
   return contentType === 'markdown' && description ? description : null;
 }
 
-/** The text an editor opens and its content type: the markdown written, else the HTML itself. */
+/**
+ * The text an editor opens and its content type: the markdown written, else
+ * the HTML itself; no description at all is an empty markdown text (what a
+ * person starts writing in).
+ */
 export function descriptionSource(task: { description: string; descriptionMarkdown: string | null }): {
   text: string;
   contentType: DescriptionSourceType;
 } {
-  return task.descriptionMarkdown !== null
-    ? { text: task.descriptionMarkdown, contentType: 'markdown' }
+  if (task.descriptionMarkdown !== null) return { text: task.descriptionMarkdown, contentType: 'markdown' };
+  return task.description === ''
+    ? { text: '', contentType: 'markdown' }
     : { text: task.description, contentType: 'html' };
 }

@@ -84,7 +84,7 @@ export const TaskType = builder.prismaObject('Task', {
     descriptionSource: t.string({
       description:
         'The description as it was written, for editing: the markdown when it was written as markdown ' +
-        '(`descriptionContentType` `markdown`), else the sanitised HTML itself (`html`). Saving it unchanged with ' +
+        '(`descriptionContentType` `markdown`; also an empty description), else the sanitised HTML itself (`html`). Saving it unchanged with ' +
         'its content type gives the same `description`.',
       select: { description: true, descriptionMarkdown: true },
       resolve: (task) => descriptionSource(task).text,
