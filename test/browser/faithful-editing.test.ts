@@ -63,7 +63,8 @@ beforeAll(async () => {
 });
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await browser.screenshot(page, `faithful-failed-${ctx.task.name}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail')
+    await browser.screenshot(page, `faithful-failed-${ctx.task.name}`).catch(() => undefined);
 });
 
 afterAll(async () => {

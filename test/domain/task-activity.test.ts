@@ -91,12 +91,20 @@ describe('task history', () => {
 
 describe('description source', () => {
   const source = (taskId: number) =>
-    db.task.findUniqueOrThrow({ where: { id: taskId }, select: { description: true, descriptionMarkdown: true, version: true } });
+    db.task.findUniqueOrThrow({
+      where: { id: taskId },
+      select: { description: true, descriptionMarkdown: true, version: true },
+    });
 
   it('keeps markdown as written beside its HTML; HTML is its own source', async () => {
     const { user, project } = await makeOwnedProject(db);
     const md = '| a | b |\n| - | - |\n| 1 | 2 |\n\n- [x] done\n\n~~old~~';
-    const task = await createTask(db, user.id, { projectId: project.id, title: 'T', description: md, contentType: 'markdown' });
+    const task = await createTask(db, user.id, {
+      projectId: project.id,
+      title: 'T',
+      description: md,
+      contentType: 'markdown',
+    });
     expect(await source(task.id)).toMatchObject({ descriptionMarkdown: md });
     expect((await source(task.id)).description).toContain('<table>');
 
@@ -109,7 +117,12 @@ describe('description source', () => {
 
   it('a different markdown with the same HTML is an edit; the same markdown is none', async () => {
     const { user, project } = await makeOwnedProject(db);
-    const task = await createTask(db, user.id, { projectId: project.id, title: 'T', description: '*a*', contentType: 'markdown' });
+    const task = await createTask(db, user.id, {
+      projectId: project.id,
+      title: 'T',
+      description: '*a*',
+      contentType: 'markdown',
+    });
     const before = await source(task.id);
     await updateTask(db, user.id, { taskId: task.id }, { description: '*a*', contentType: 'markdown' });
     expect(await source(task.id)).toEqual(before);

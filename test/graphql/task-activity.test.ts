@@ -76,7 +76,8 @@ describe('Task.activity', () => {
 
   it('taskActivity answers NOT_FOUND for a task of a board the caller is not on', async () => {
     const { a, b, task } = await world();
-    const q = 'query($ref: TaskRefInput!) { taskActivity(ref: $ref, first: 5) { totalCount edges { node { event } } } }';
+    const q =
+      'query($ref: TaskRefInput!) { taskActivity(ref: $ref, first: 5) { totalCount edges { node { event } } } }';
     const mine = await gql(t, a.key, q, { ref: { taskId: task.id } });
     expect(mine.data!.taskActivity.totalCount).toBe(5);
     const theirs = await gql(t, b.key, q, { ref: { taskId: task.id } });
@@ -103,6 +104,10 @@ describe('descriptionSource', () => {
 
     await updateTask(t.db, a.user.id, { taskId: task.id }, { description: '<p>plain</p>' });
     const h = await gql(t, a.key, q, { ref: { taskId: task.id } });
-    expect(h.data!.task).toEqual({ description: '<p>plain</p>', descriptionSource: '<p>plain</p>', descriptionContentType: 'html' });
+    expect(h.data!.task).toEqual({
+      description: '<p>plain</p>',
+      descriptionSource: '<p>plain</p>',
+      descriptionContentType: 'html',
+    });
   });
 });

@@ -56,7 +56,13 @@ export function activityChanges(type: string, data: unknown): ActivityChange[] {
   }
   if (type === 'task.assigned' && isObject(data.assignee)) {
     const name = data.assignee.displayName ?? null;
-    return [{ field: 'assignees', from: data.action === 'unassigned' ? name : null, to: data.action === 'unassigned' ? null : name }];
+    return [
+      {
+        field: 'assignees',
+        from: data.action === 'unassigned' ? name : null,
+        to: data.action === 'unassigned' ? null : name,
+      },
+    ];
   }
   return [];
 }

@@ -9,7 +9,10 @@
 export type DescriptionSourceType = 'markdown' | 'html';
 
 /** The markdown to keep for a description written with `contentType`; null for HTML (or no text). */
-export function markdownSource(description: string | null | undefined, contentType: string | null | undefined): string | null {
+export function markdownSource(
+  description: string | null | undefined,
+  contentType: string | null | undefined,
+): string | null {
   return contentType === 'markdown' && description ? description : null;
 }
 

@@ -1,5 +1,10 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { ACTIVITY_LIMITS, activityChanges, activityListQuery, activityListQueryOf } from '../../domain/task/activity.ts';
+import {
+  ACTIVITY_LIMITS,
+  activityChanges,
+  activityListQuery,
+  activityListQueryOf,
+} from '../../domain/task/activity.ts';
 import type { ConnectionArgs } from '../connection-args.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
@@ -47,7 +52,10 @@ export const TaskActivityType = builder.prismaObject('TaskActivity', {
     event: t.exposeString('type', {
       description: 'The task event it records: `task.created`, `task.updated` or `task.assigned`.',
     }),
-    actor: t.relation('actor', { nullable: true, description: 'Who did it; null for the service or a deleted account.' }),
+    actor: t.relation('actor', {
+      nullable: true,
+      description: 'Who did it; null for the service or a deleted account.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it happened.' }),
     changes: t.field({
       type: [TaskActivityChangeType],

@@ -28,6 +28,11 @@ type Documents = {
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": typeof types.PlaceTaskDocument,
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": typeof types.CreateCardDocument,
     "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": typeof types.BoardSearchDocument,
+    "\n  fragment BoardViewFields on SavedView {\n    id\n    title\n    layout\n    subtaskSetting\n    filters\n  }\n": typeof types.BoardViewFieldsFragmentDoc,
+    "\n  query SavedViews($projectId: Int!) {\n    savedViews(projectId: $projectId) {\n      ...BoardViewFields\n    }\n  }\n": typeof types.SavedViewsDocument,
+    "\n  mutation CreateView(\n    $projectId: Int!\n    $title: String!\n    $layout: String\n    $subtaskSetting: SubtaskSetting\n    $filters: JSON\n  ) {\n    createSavedView(\n      projectId: $projectId\n      title: $title\n      layout: $layout\n      subtaskSetting: $subtaskSetting\n      filters: $filters\n    ) {\n      ...BoardViewFields\n    }\n  }\n": typeof types.CreateViewDocument,
+    "\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n": typeof types.UpdateViewDocument,
+    "\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n": typeof types.DeleteViewDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
@@ -61,6 +66,11 @@ const documents: Documents = {
     "\n  mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {\n    placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {\n      ...CardFields\n    }\n  }\n": types.PlaceTaskDocument,
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": types.CreateCardDocument,
     "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": types.BoardSearchDocument,
+    "\n  fragment BoardViewFields on SavedView {\n    id\n    title\n    layout\n    subtaskSetting\n    filters\n  }\n": types.BoardViewFieldsFragmentDoc,
+    "\n  query SavedViews($projectId: Int!) {\n    savedViews(projectId: $projectId) {\n      ...BoardViewFields\n    }\n  }\n": types.SavedViewsDocument,
+    "\n  mutation CreateView(\n    $projectId: Int!\n    $title: String!\n    $layout: String\n    $subtaskSetting: SubtaskSetting\n    $filters: JSON\n  ) {\n    createSavedView(\n      projectId: $projectId\n      title: $title\n      layout: $layout\n      subtaskSetting: $subtaskSetting\n      filters: $filters\n    ) {\n      ...BoardViewFields\n    }\n  }\n": types.CreateViewDocument,
+    "\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n": types.UpdateViewDocument,
+    "\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n": types.DeleteViewDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
@@ -150,6 +160,26 @@ export function graphql(source: "\n  mutation CreateCard($input: CreateTaskInput
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BoardViewFields on SavedView {\n    id\n    title\n    layout\n    subtaskSetting\n    filters\n  }\n"): (typeof documents)["\n  fragment BoardViewFields on SavedView {\n    id\n    title\n    layout\n    subtaskSetting\n    filters\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SavedViews($projectId: Int!) {\n    savedViews(projectId: $projectId) {\n      ...BoardViewFields\n    }\n  }\n"): (typeof documents)["\n  query SavedViews($projectId: Int!) {\n    savedViews(projectId: $projectId) {\n      ...BoardViewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateView(\n    $projectId: Int!\n    $title: String!\n    $layout: String\n    $subtaskSetting: SubtaskSetting\n    $filters: JSON\n  ) {\n    createSavedView(\n      projectId: $projectId\n      title: $title\n      layout: $layout\n      subtaskSetting: $subtaskSetting\n      filters: $filters\n    ) {\n      ...BoardViewFields\n    }\n  }\n"): (typeof documents)["\n  mutation CreateView(\n    $projectId: Int!\n    $title: String!\n    $layout: String\n    $subtaskSetting: SubtaskSetting\n    $filters: JSON\n  ) {\n    createSavedView(\n      projectId: $projectId\n      title: $title\n      layout: $layout\n      subtaskSetting: $subtaskSetting\n      filters: $filters\n    ) {\n      ...BoardViewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

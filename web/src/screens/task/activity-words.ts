@@ -38,7 +38,11 @@ export function changeWords(change: ActivityChange, names: ActivityNames): strin
     case 'description':
       return from ? (to ? 'edited the description' : 'removed the description') : 'added a description';
     case 'priority':
-      return fromTo('priority', from ? (PRIORITY[String(from)] ?? String(from)) : null, to ? (PRIORITY[String(to)] ?? String(to)) : null);
+      return fromTo(
+        'priority',
+        from ? (PRIORITY[String(from)] ?? String(from)) : null,
+        to ? (PRIORITY[String(to)] ?? String(to)) : null,
+      );
     case 'status':
       return `changed status from ${STATUS[String(from)] ?? from} to ${STATUS[String(to)] ?? to}`;
     case 'sectionId': {

@@ -59,7 +59,8 @@ export function TaskActivity({
   const [error, setError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
 
-  const fetchPage = useCallback(
+  /** One page after `after` (the newest without it), or an error message. */
+  const readPage = useCallback(
     async (after: string | null) => {
       const result = await client
         .query(
@@ -68,39 +69,46 @@ export function TaskActivity({
           { requestPolicy: 'network-only' },
         )
         .toPromise();
-      if (!result.data) {
-        setError(errorMessage(result.error));
-        return;
-      }
-      setError(null);
+      if (!result.data) return errorMessage(result.error);
       const c = result.data.taskActivity;
-      const page: Entry[] = c.edges.map((e) => ({ ...e.node, cursor: e.cursor, changes: e.node.changes }));
+      return {
+        after,
+        total: c.totalCount,
+        hasNextPage: c.pageInfo.hasNextPage,
+        entries: c.edges.map((e): Entry => ({ ...e.node, cursor: e.cursor })),
+      };
+    },
+    [client, projectId, ticketNumber],
+  );
+
+  const apply = useCallback(
+    (page: Awaited<ReturnType<typeof readPage>>) => {
+      if (typeof page === 'string') return setError(page);
+      setError(null);
       setHeld((h) =>
         h.key !== key
           ? h
           : {
               key,
-              entries: merge(h.entries, page),
-              total: c.totalCount,
+              entries: merge(h.entries, page.entries),
+              total: page.total,
               // The newest page says whether anything is older only while nothing older is held.
-              more: after !== null || !h.loaded ? c.pageInfo.hasNextPage : h.more,
+              more: page.after !== null || !h.loaded ? page.hasNextPage : h.more,
               loaded: true,
             },
       );
     },
-    [client, projectId, ticketNumber, key],
+    [key],
   );
 
   useEffect(() => {
-    void fetchPage(null);
-  }, [fetchPage, version]);
+    void readPage(null).then(apply);
+  }, [readPage, apply, version]);
 
   const older = held.entries.at(-1)?.cursor ?? null;
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <h3 id="activity-title">
-        Activity {held.loaded && <span className="count">({held.total})</span>}
-      </h3>
+      <h3 id="activity-title">Activity {held.loaded && <span className="count">({held.total})</span>}</h3>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -122,7 +130,7 @@ export function TaskActivity({
           aria-busy={loadingOlder}
           onClick={async () => {
             setLoadingOlder(true);
-            await fetchPage(older);
+            apply(await readPage(older));
             setLoadingOlder(false);
           }}
         >

@@ -114,7 +114,12 @@ export function TaskDescription({
             </figure>
           </div>
           <div className="form-actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => void save(draft.text, draft, conflict)}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void save(draft.text, draft, conflict)}
+            >
               Keep mine
             </button>
             <button type="button" disabled={busy} onClick={close}>

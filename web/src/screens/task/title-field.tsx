@@ -39,7 +39,13 @@ export function TitleField({
   const save = async (next: string, over: { version: number } | null) => {
     const result = over
       ? await onSave(next, over.version)
-      : await saveText((v) => onSave(next, v), 'title', base.title, base.version, (now) => now.title === next);
+      : await saveText(
+          (v) => onSave(next, v),
+          'title',
+          base.title,
+          base.version,
+          (now) => now.title === next,
+        );
     if (result.ok) {
       setConflict(null);
       setBase({ title: next, version: base.version });
