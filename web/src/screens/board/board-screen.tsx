@@ -52,14 +52,15 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const columns = useMemo(() => buildColumns(state, sectionIds), [state, sectionIds]);
   const visible = useMemo(() => {
     const out = new Map<number, CardTask[]>();
-    for (const [id, list] of columns)
-      out.set(
-        id,
-        ownItems(
-          list.filter((t) => matchesFilter(t, filter, meId)),
-          setting,
-        ),
-      );
+    const shown = new Map<number, CardTask[]>();
+    const present = new Set<number>();
+    for (const [id, list] of columns) {
+      const matching = list.filter((t) => matchesFilter(t, filter, meId));
+      shown.set(id, matching);
+      for (const t of matching) present.add(t.id);
+    }
+    // A subtask's parent may be in another column: nesting looks across the board.
+    for (const [id, list] of shown) out.set(id, ownItems(list, setting, present));
     return out;
   }, [columns, filter, meId, setting]);
   // What cards show of their relatives under the view's subtask setting.

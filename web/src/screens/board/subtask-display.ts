@@ -30,10 +30,17 @@ export function isNestedIn(task: Pick<CardTask, 'parentId'>, present: ReadonlySe
   return task.parentId != null && present.has(task.parentId);
 }
 
-/** The tasks shown on their own (cards, rows) under `setting`, from `tasks` (already filtered). */
-export function ownItems<T extends Pick<CardTask, 'id' | 'parentId'>>(tasks: T[], setting: SubtaskSetting): T[] {
+/**
+ * The tasks shown on their own (cards, rows) under `setting`, from `tasks`
+ * (already filtered); `present`: the ids of every task shown on the board
+ * (a column holds only some of them), by default those of `tasks`.
+ */
+export function ownItems<T extends Pick<CardTask, 'id' | 'parentId'>>(
+  tasks: T[],
+  setting: SubtaskSetting,
+  present: ReadonlySet<number> = new Set(tasks.map((t) => t.id)),
+): T[] {
   if (setting !== 'None' && setting !== 'Card') return tasks;
-  const present = new Set(tasks.map((t) => t.id));
   return tasks.filter((t) => !isNestedIn(t, present));
 }
 
