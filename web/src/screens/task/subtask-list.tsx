@@ -73,9 +73,8 @@ export function SubtaskList({
         <ul className="subtask-list">
           {task.subtasks.map((s) => (
             <li key={s.id} data-subtask-id={s.id}>
-              <Link to={boardPath(task.projectId, s.ticketNumber)}>
-                <span className="card-ticket">{s.ticketNumber}</span> {s.title}
-              </Link>{' '}
+              <span className="card-ticket">{s.ticketNumber}</span>{' '}
+              <Link to={boardPath(task.projectId, s.ticketNumber)}>{s.title}</Link>{' '}
               <span className="subtask-state">
                 {s.status === 'Normal' ? s.section.title : s.status === 'Archive' ? 'Archived' : s.status}
               </span>
