@@ -108,7 +108,7 @@ describe('the task panel', LONG, () => {
     await expect
       .poll(() => subtasks.getByRole('listitem').allInnerTexts(), UI_WAIT)
       .toEqual([expect.stringContaining('Book the venue'), expect.stringContaining('Choose the menu')]);
-    await subtasks.getByRole('textbox', { name: 'New subtask title' }).fill('Send the invitations');
+    await subtasks.getByRole('textbox', { name: 'New subtask' }).fill('Send the invitations');
     await subtasks.getByRole('button', { name: 'Add subtask' }).click();
     await subtasks.getByRole('link', { name: /Send the invitations/ }).waitFor(UI_WAIT);
     const made = await server.db.task.findFirstOrThrow({ where: { title: 'Send the invitations' } });

@@ -90,7 +90,7 @@ export function SubtaskList({
         }}
       >
         <label>
-          <span className="sr-only">New subtask title</span>
+          <span className="sr-only">New subtask</span>
           <input
             value={title}
             onChange={(e) => setTitle(e.target.value)}
