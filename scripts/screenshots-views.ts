@@ -15,7 +15,11 @@ const WAIT = { timeout: 60_000 };
 interface Demo {
   db: Db;
   url: string;
-  board: { project: { id: number; ticketPrefix: string }; sections: { id: number; title: string }[]; tasks: { id: number; title: string; ticketNumber: string }[] };
+  board: {
+    project: { id: number; ticketPrefix: string };
+    sections: { id: number; title: string }[];
+    tasks: { id: number; title: string; ticketNumber: string }[];
+  };
   ada: { user: { id: number; email: string } };
   grace: { user: { id: number } };
 }
@@ -30,7 +34,12 @@ export async function viewScreenshots(browser: TestBrowser, demo: Demo, out: str
     ['Keyboard focus order', 'Review'],
     ['Sticky header on scroll', 'Backlog'],
   ] as const)
-    await createTask(db, ada.user.id, { projectId: board.project.id, sectionId: section(where), title, parentId: nav.id });
+    await createTask(db, ada.user.id, {
+      projectId: board.project.id,
+      sectionId: section(where),
+      title,
+      parentId: nav.id,
+    });
   await updateTask(
     db,
     ada.user.id,
@@ -41,7 +50,12 @@ export async function viewScreenshots(browser: TestBrowser, demo: Demo, out: str
         'One bar for every width.\n\n| Width | Layout |\n| --- | --- |\n| < 640 px | menu button |\n| ≥ 640 px | links |\n\n- [x] Desktop links\n- [ ] ~~Hover menus~~ Click menus',
     },
   );
-  await updateTask(db, grace.user.id, { taskId: nav.id }, { priority: 'urgent', title: 'Build the responsive navigation bar' });
+  await updateTask(
+    db,
+    grace.user.id,
+    { taskId: nav.id },
+    { priority: 'urgent', title: 'Build the responsive navigation bar' },
+  );
   await updateTask(db, grace.user.id, { taskId: nav.id }, { sectionId: section('Review') });
   await updateTask(db, ada.user.id, { taskId: nav.id }, { sectionId: section('In progress') });
   const view = await createView(db, ada.user.id, {
@@ -58,7 +72,10 @@ export async function viewScreenshots(browser: TestBrowser, demo: Demo, out: str
     await page.screenshot({ path: `${out}list-view${suffix}.png` });
     await page.goto(`${demo.url}/boards/${board.project.id}/tasks/${nav.ticketNumber}?view=${view.id}&layout=list`);
     const panel = page.getByRole('dialog', { name: new RegExp(nav.ticketNumber) });
-    await panel.getByRole('region', { name: /^Activity/ }).getByText('created the task').waitFor(WAIT);
+    await panel
+      .getByRole('region', { name: /^Activity/ })
+      .getByText('created the task')
+      .waitFor(WAIT);
     await panel.getByRole('region', { name: /^Activity/ }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${out}task-history${suffix}.png` });
   };

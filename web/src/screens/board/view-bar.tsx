@@ -60,16 +60,7 @@ export function ViewBar({
           ))}
         </select>
       </label>
-      <label>
-        Subtasks
-        <select value={setting} onChange={(e) => onSetting(e.target.value as SubtaskSetting)}>
-          {SETTINGS.map((s) => (
-            <option key={s} value={s}>
-              {SUBTASK_SETTING_WORDS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SubtaskSettingField value={setting} onChange={onSetting} />
       {viewId !== null && changed && (
         <button type="button" onClick={() => void onUpdate()}>
           Update view
@@ -92,6 +83,22 @@ export function ViewBar({
       )}
       {saving && <SaveViewDialog setting={setting} onSave={onSave} onClose={() => setSaving(false)} />}
     </div>
+  );
+}
+
+/** "Subtasks": how a view shows them, in words. */
+function SubtaskSettingField({ value, onChange }: { value: SubtaskSetting; onChange: (s: SubtaskSetting) => void }) {
+  return (
+    <label>
+      Subtasks
+      <select value={value} onChange={(e) => onChange(e.target.value as SubtaskSetting)}>
+        {SETTINGS.map((s) => (
+          <option key={s} value={s}>
+            {SUBTASK_SETTING_WORDS[s]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -135,16 +142,7 @@ function SaveViewDialog({
             aria-describedby={error ? 'save-view-error' : undefined}
           />
         </label>
-        <label>
-          Subtasks
-          <select value={chosen} onChange={(e) => setChosen(e.target.value as SubtaskSetting)}>
-            {SETTINGS.map((s) => (
-              <option key={s} value={s}>
-                {SUBTASK_SETTING_WORDS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SubtaskSettingField value={chosen} onChange={setChosen} />
         {error && (
           <p id="save-view-error" className="form-error" role="alert">
             {error}
