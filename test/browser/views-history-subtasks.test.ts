@@ -8,6 +8,7 @@ import { updateTask } from '../../src/domain/task/update.ts';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { unnamedControls } from '../support/accessibility-tree.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
@@ -107,6 +108,7 @@ describe('the task panel', LONG, () => {
     await expect
       .poll(() => subtasks.getByRole('listitem').allInnerTexts(), UI_WAIT)
       .toEqual([expect.stringContaining('Book the venue'), expect.stringContaining('Choose the menu')]);
+    expect(await unnamedControls(page)).toEqual([]);
     await subtasks.getByRole('textbox', { name: 'New subtask' }).fill('Send the invitations');
     await subtasks.getByRole('button', { name: 'Add subtask' }).click();
     await subtasks.getByRole('link', { name: /Send the invitations/ }).waitFor(UI_WAIT);
@@ -146,7 +148,10 @@ describe('the list view and saved views', LONG, () => {
     await table.waitFor(UI_WAIT);
     expect(new URL(page.url()).search).toBe('?layout=list');
 
-    await table.getByRole('button', { name: 'Priority' }).click();
+    expect(await unnamedControls(page)).toEqual([]);
+    // Sorted from the keyboard: the header's button.
+    await table.getByRole('button', { name: 'Priority' }).focus();
+    await page.keyboard.press('Enter');
     expect(await table.getByRole('columnheader', { name: 'Priority' }).getAttribute('aria-sort')).toBe('ascending');
     await expect
       .poll(() => rowTitles(page), UI_WAIT)
@@ -160,8 +165,15 @@ describe('the list view and saved views', LONG, () => {
     await expect.poll(() => rowTitles(page), UI_WAIT).toEqual(['Plan the launch', 'Book the venue']);
     expect(await table.locator('tr.subtask-row').innerText()).toContain('Book the venue');
 
+    // The dialog takes focus (its name field), Escape closes it and gives focus back.
     await page.getByRole('button', { name: 'Save view…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByRole('textbox', { name: 'Name' }).waitFor(UI_WAIT);
+    expect(await unnamedControls(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', ...UI_WAIT });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save view…');
+    await page.keyboard.press('Enter');
     await expect
       .poll(
         () =>
