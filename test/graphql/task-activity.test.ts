@@ -74,6 +74,25 @@ describe('Task.activity', () => {
     expect(r.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'last' });
   });
 
+  it('refuses a cursor that is not one of its own (another order, a forged or out-of-range id) naming it', async () => {
+    const { a, task } = await world();
+    const ref = { taskId: task.id };
+    const forge = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    const sig = 'TaskActivity:createdAt.desc,id.desc';
+    const at = new Date().toISOString();
+    for (const after of [
+      forge([sig, at, '99999999999999999999']),
+      forge([sig, at, 12]),
+      forge(['Comment:createdAt.desc,id.desc', at, '1']),
+      'not-a-cursor',
+    ]) {
+      const r = await gql(t, a.key, ACTIVITY, { ref, first: 5, after });
+      expect(r.errors?.[0].extensions, after).toMatchObject({ code: 'VALIDATION', field: 'after' });
+    }
+    const ok = await gql(t, a.key, ACTIVITY, { ref, first: 5, after: forge([sig, at, '1']) });
+    expect(ok.errors).toBeUndefined();
+  });
+
   it('taskActivity answers NOT_FOUND for a task of a board the caller is not on', async () => {
     const { a, b, task } = await world();
     const q =
