@@ -1,7 +1,8 @@
 // `npm run docs:screenshots`: the README's pictures of the web app, taken in
 // Debian's Chromium from a seeded demo (an in-memory service; nothing else is
 // touched): docs/screenshots/board.png (desktop), board-phone.png (390 px)
-// and api-keys.png (the command menu's API keys dialog).
+// and api-keys.png (the command menu's API keys dialog); the list view and
+// the task panel's history: scripts/screenshots-views.ts.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/domain/api-key.ts';
@@ -12,6 +13,7 @@ import { TEST_PASSWORD, signInPage } from '../test/browser/sign-in.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import { gql } from '../test/support/graphql.ts';
 import { startScriptServer } from '../test/support/script-server.ts';
+import { viewScreenshots } from './screenshots-views.ts';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const WAIT = { timeout: 60_000 };
@@ -146,6 +148,7 @@ try {
     await phone.goto(`${server.url}/boards/${board.project.id}`);
     await phone.getByRole('region', { name: 'Backlog', exact: true }).getByText('Write the launch').waitFor(WAIT);
     await phone.screenshot({ path: `${OUT}board-phone.png` });
+    console.log(`wrote ${(await viewScreenshots(browser, { db, url: server.url, board, ada, grace }, OUT)).join(', ')}`);
   } finally {
     await browser.close();
   }

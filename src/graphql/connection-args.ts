@@ -22,11 +22,17 @@ export interface ConnectionWindow {
   cursor: { field: 'after' | 'before'; value: string } | null;
 }
 
-function checkSize(field: 'first' | 'last', value: number): number {
-  if (value < 1 || value > CONNECTION_LIMITS.maxSize) {
+/** A connection whose items are larger than most pages its own, smaller sizes (the defaults otherwise). */
+export interface ConnectionSizes {
+  defaultSize: number;
+  maxSize: number;
+}
+
+function checkSize(field: 'first' | 'last', value: number, maxSize: number): number {
+  if (value < 1 || value > maxSize) {
     throw new ValidationError(
       field,
-      `${field} must be between 1 and ${CONNECTION_LIMITS.maxSize} (got ${value}).`,
+      `${field} must be between 1 and ${maxSize} (got ${value}).`,
       'out_of_range',
     );
   }
@@ -40,7 +46,7 @@ function checkSize(field: 'first' | 'last', value: number): number {
  * cursors, `first` + `before`) have no use with keyset paging and would
  * silently mean something the client did not intend, so they are errors.
  */
-export function readConnectionArgs(args: ConnectionArgs): ConnectionWindow {
+export function readConnectionArgs(args: ConnectionArgs, sizes: ConnectionSizes = CONNECTION_LIMITS): ConnectionWindow {
   const { first, last, after, before } = args;
   if (first != null && last != null) {
     throw new ValidationError('last', 'Give first or last, not both.', 'conflicting_arguments');
@@ -60,7 +66,11 @@ export function readConnectionArgs(args: ConnectionArgs): ConnectionWindow {
   }
   const backward = last != null || before != null;
   const size =
-    first != null ? checkSize('first', first) : last != null ? checkSize('last', last) : CONNECTION_LIMITS.defaultSize;
+    first != null
+      ? checkSize('first', first, sizes.maxSize)
+      : last != null
+        ? checkSize('last', last, sizes.maxSize)
+        : sizes.defaultSize;
   const cursor =
     after != null
       ? { field: 'after' as const, value: after }

@@ -10,7 +10,7 @@ export interface SortKey {
   dir: SortDirection;
 }
 
-export type CursorValue = string | number | Date;
+export type CursorValue = string | number | bigint | Date;
 
 let models: ReturnType<typeof getDatamodel>['datamodel']['models'] | null = null;
 
@@ -42,6 +42,8 @@ export function encodeCursor(model: string, keys: SortKey[], row: Record<string,
     const v = row[k.field];
     if (v instanceof Date) return v.toISOString();
     if (typeof v === 'string' || typeof v === 'number') return v;
+    // JSON has no 64-bit integers: a BigInt column's value travels as its decimal digits.
+    if (typeof v === 'bigint') return v.toString();
     throw new Error(`Cannot put ${model}.${k.field} (${v === null ? 'null' : typeof v}) in a cursor`);
   });
   return Buffer.from(JSON.stringify([signature(model, keys), ...values])).toString('base64url');
@@ -57,6 +59,12 @@ const INT4 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 function readValue(type: string, raw: unknown): CursorValue | undefined {
   if (type === 'Int') {
     return Number.isInteger(raw) && (raw as number) >= INT4.min && (raw as number) <= INT4.max ? (raw as number) : undefined;
+  }
+  if (type === 'BigInt') {
+    // What encodeCursor writes for an int8 column: its decimal digits, within int8.
+    if (typeof raw !== 'string' || !/^-?\d{1,19}$/.test(raw)) return undefined;
+    const value = BigInt(raw);
+    return value >= -(2n ** 63n) && value < 2n ** 63n ? value : undefined;
   }
   if (type === 'DateTime') {
     if (typeof raw !== 'string') return undefined;

@@ -1,6 +1,6 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { GraphQLResolveInfo } from 'graphql';
-import { type ConnectionArgs, readConnectionArgs } from './connection-args.ts';
+import { type ConnectionArgs, type ConnectionSizes, readConnectionArgs } from './connection-args.ts';
 import { type ConnectionResult, connectionFromRows, cursorFor } from './connection.ts';
 import type { GraphQLContext } from './context.ts';
 import { decodeCursor, type SortKey } from './cursor.ts';
@@ -59,8 +59,10 @@ export async function resolvePrismaConnection<Row extends object, Where, Order>(
   list: () => ListQuery<Where, Order> | Promise<ListQuery<Where, Order>>;
   findMany: (args: ConnectionFindArgs<Where, Order>) => Promise<Row[]>;
   count: (where: Where) => Promise<number>;
+  /** Page sizes other than every connection's (1–100, 50). */
+  sizes?: ConnectionSizes;
 }): Promise<ConnectionResult<Row>> {
-  const window = readConnectionArgs(opts.args);
+  const window = readConnectionArgs(opts.args, opts.sizes);
   const q = await opts.list();
   const keys = sortKeysOf(q.orderBy as object | object[]);
   const values = window.cursor ? decodeCursor(opts.model, keys, window.cursor) : null;

@@ -12,6 +12,7 @@ import './types/board.ts';
 import './types/task.ts';
 import './types/task-mutations.ts';
 import './types/task-position.ts';
+import './types/task-activity.ts';
 import './types/assignee.ts';
 import './types/comment.ts';
 import './types/notification.ts';

@@ -48,7 +48,7 @@ beforeAll(async () => {
       title: 'Drafts and conflicts',
       tasks: [
         { title: 'Write the launch post', sectionTitle: 'Todo' },
-        { title: 'Plan the offsite', sectionTitle: 'Todo', description: 'First plan' },
+        { title: 'Plan the offsite', sectionTitle: 'Todo' },
         { title: 'Name the release', sectionTitle: 'Todo' },
       ],
     },

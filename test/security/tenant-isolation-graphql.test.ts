@@ -91,6 +91,7 @@ const ROWS: Row[] = [
   },
   { field: 'comments', args: (w) => ({ ref: aTask(w) }) },
   { field: 'commentsConnection', args: (w) => ({ ref: aTask(w) }) },
+  { field: 'taskActivity', args: (w) => ({ ref: aTask(w) }) },
   { field: 'draft', args: (w) => ({ id: w.draftId }) },
   { field: 'labels', args: (w) => ({ projectId: w.a.projectId }) },
   { field: 'labelsConnection', args: (w) => ({ projectId: w.a.projectId }) },

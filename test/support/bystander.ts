@@ -130,7 +130,7 @@ export async function bystanderRows(db: Db, b: Bystander) {
       db.taskLabel.findMany({ where: ofTasks, orderBy: [{ taskId: 'asc' }, { labelId: 'asc' }] }),
       db.taskWatcher.findMany({ where: { OR: [ofTasks, ofUsers] }, orderBy: [{ taskId: 'asc' }, { userId: 'asc' }] }),
     ]);
-  const [comments, mentions, notifications, views, drafts, webhooks, events] = await Promise.all([
+  const [comments, mentions, notifications, views, drafts, webhooks, events, activity] = await Promise.all([
     db.comment.findMany({ where: ofTasks, orderBy: byId }),
     db.commentMention.findMany({ where: ofUsers, orderBy: [{ commentId: 'asc' }, { userId: 'asc' }] }),
     db.notification.findMany({ where: ofUsers, orderBy: byId }),
@@ -142,6 +142,7 @@ export async function bystanderRows(db: Db, b: Bystander) {
       orderBy: byId,
     }),
     db.outboxEvent.count({ where: ofProject }),
+    db.taskActivity.findMany({ where: ofTasks, orderBy: byId }),
   ]);
   return {
     users,
@@ -162,6 +163,7 @@ export async function bystanderRows(db: Db, b: Bystander) {
     drafts,
     webhooks,
     events,
+    activity,
   };
 }
 

@@ -7,6 +7,7 @@ export function cardTask(id: number, over: Partial<CardTask> = {}): CardTask {
     id,
     projectId: 1,
     sectionId: 10,
+    parentId: null,
     position: null,
     status: 'Normal',
     ticketNumber: `T-${id}`,

@@ -64,9 +64,9 @@ export function safeNext(next: string | null, origin: string): string | null {
   return url.origin === new URL(origin).origin ? url.pathname + url.search + url.hash : null;
 }
 
-/** The URL of a board, or of a task open on it. */
-export function boardPath(projectId: number, ticket?: string | null): string {
-  return ticket ? `/boards/${projectId}/tasks/${encodeURIComponent(ticket)}` : `/boards/${projectId}`;
+/** The URL of a board, or of a task open on it; `query` (`?layout=list…`) is kept as given. */
+export function boardPath(projectId: number, ticket?: string | null, query = ''): string {
+  return (ticket ? `/boards/${projectId}/tasks/${encodeURIComponent(ticket)}` : `/boards/${projectId}`) + query;
 }
 
 const NAVIGATE_EVENT = 'app:navigate';

@@ -18,6 +18,7 @@ import {
 } from './fields.ts';
 import { idField, statusField } from '../fields.ts';
 import { type InsertedTask, type NewTaskFields, insertTask } from './insert-task.ts';
+import { markdownSource } from './description-source.ts';
 import { requireParentOf } from './parent.ts';
 import { backlogSection, requireSectionOf, takeTaskNumber } from './placement.ts';
 import type { TaskInHand } from './task-in-hand.ts';
@@ -97,6 +98,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
   const fields: NewTaskFields = {
     title: data.title,
     description,
+    descriptionMarkdown: markdownSource(data.description, data.contentType),
     priority: data.priority ?? null,
     estimateMinutes: data.estimateMinutes ?? null,
     estimateSize: data.estimateSize ?? null,

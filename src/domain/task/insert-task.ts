@@ -10,6 +10,8 @@ type Tx = Prisma.TransactionClient;
 export interface NewTaskFields {
   title: string;
   description: string;
+  /** The markdown `description` was rendered from; null when it was written as HTML. */
+  descriptionMarkdown: string | null;
   priority: Task['priority'];
   estimateMinutes: number | null;
   estimateSize: number | null;
@@ -115,9 +117,9 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
     )`;
   const rows = await db.$queryRaw<InsertedRow[]>`
     WITH ${numbering}, task AS (
-      INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "priority", "estimateMinutes",
+      INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "descriptionMarkdown", "priority", "estimateMinutes",
         "estimateSize", "images", "attachments", "dueDate", "status", "parentId", "createdById", "createdAt", "updatedAt")
-      SELECT ${task.projectId}, section."id", counter."uniqueIndex", ${f.title}, ${f.description}, ${f.priority}::"Priority",
+      SELECT ${task.projectId}, section."id", counter."uniqueIndex", ${f.title}, ${f.description}, ${f.descriptionMarkdown}::text, ${f.priority}::"Priority",
         ${f.estimateMinutes}::integer, ${f.estimateSize}::integer, ${f.images}::text[], ${f.attachments}::text[],
         ${f.dueDate}::timestamp(3), ${f.status}::"Status", ${f.parentId}::integer, ${task.actorId}, ${now}::timestamp(3), ${now}::timestamp(3)
       FROM section, counter
@@ -138,7 +140,7 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
       )}
     )
     SELECT task."id", task."projectId", task."sectionId", task."uniqueIndex", task."title", task."description",
-      task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
+      task."descriptionMarkdown", task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
       task."createdAt", task."updatedAt", task."version", task."updatedById", counter."ticketNumber", counter."ticketPrefix",
       section."projectId" AS "s_projectId", section."title" AS "s_title", section."ranking" AS "s_ranking",

@@ -15,6 +15,7 @@ import {
 } from './fields.ts';
 import { idField, statusField } from '../fields.ts';
 import { commitTaskChanges } from './commit.ts';
+import { markdownSource } from './description-source.ts';
 import { writeTaskLabels } from './labels.ts';
 import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
@@ -68,6 +69,7 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
   // Rendered before any write; `contentType` is checked even without a description.
   const html = await renderContent(data.description ?? '', data.contentType, 'description', actorId);
   const description = data.description !== undefined ? html : undefined;
+  const markdown = markdownSource(data.description, data.contentType);
 
   return inTransaction(db, async (tx) => {
     let task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
@@ -87,7 +89,11 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     };
 
     if (data.title !== undefined && data.title !== task.title) set('title', data.title);
-    if (description !== undefined && description !== task.description) set('description', description);
+    if (description !== undefined && (description !== task.description || markdown !== task.descriptionMarkdown)) {
+      // Another markdown text with the same HTML (`*a*` for `_a_`) is still an edit: its source is kept.
+      set('description', description);
+      patch.descriptionMarkdown = markdown;
+    }
     if (data.priority !== undefined && (data.priority ?? null) !== task.priority)
       set('priority', data.priority ?? null);
     if (data.estimateMinutes !== undefined && (data.estimateMinutes ?? null) !== task.estimateMinutes) {

@@ -12,6 +12,7 @@ import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { UserType } from './user.ts';
 import { TASK_LIMITS } from '../../domain/task/fields.ts';
+import { descriptionSource } from '../../domain/task/description-source.ts';
 
 /** Task priority; a task without priority has `priority: null`. */
 export const PriorityEnum = builder.enumType('Priority', {
@@ -80,6 +81,19 @@ export const TaskType = builder.prismaNode('Task', {
     title: t.exposeString('title', { description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
     description: t.exposeString('description', {
       description: 'Sanitised HTML (markdown input is converted on write).',
+    }),
+    descriptionSource: t.string({
+      description:
+        'The description as it was written, for editing: the markdown when it was written as markdown ' +
+        '(`descriptionContentType` `markdown`; also an empty description), else the sanitised HTML itself (`html`). Saving it unchanged with ' +
+        'its content type gives the same `description`.',
+      select: { description: true, descriptionMarkdown: true },
+      resolve: (task) => descriptionSource(task).text,
+    }),
+    descriptionContentType: t.string({
+      description: 'The content type of `descriptionSource`: `markdown` or `html` (send it back as `contentType`).',
+      select: { description: true, descriptionMarkdown: true },
+      resolve: (task) => descriptionSource(task).contentType,
     }),
     priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
     status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),

@@ -6,6 +6,7 @@ export const CardFields = graphql(`
     id
     projectId
     sectionId
+    parentId
     position
     status
     ticketNumber

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useClient, useQuery } from 'urql';
 import { useMe } from '../../auth/session';
 import { useAnnounce } from '../../components/announcer';
@@ -11,19 +11,21 @@ import { usePageTitle } from '../page-title';
 import { TaskPanel } from '../task/task-panel';
 import { BoardFilters } from './board-filters';
 import { BoardQuery, CreateTaskMutation, PlaceTaskMutation } from './board-queries';
-import {
-  type BoardFilter,
-  type CardTask,
-  NO_FILTER,
-  type Placement,
-  buildColumns,
-  keyboardPlacement,
-  matchesFilter,
-} from './board-state';
+import { type CardTask, type Placement, buildColumns, keyboardPlacement, matchesFilter } from './board-state';
 import { Column } from './column';
+import { sortTasks } from './list-sort';
+import { ownItems, showsOnParent, subtasksByParent } from './subtask-display';
 import { useBoardTasks } from './use-board-tasks';
+import { useBoardView } from './use-board-view';
+import { ViewBar } from './view-bar';
 
-/** A board: its sections as columns of task cards, live, with filters and the task panel. */
+// Not on the first screen (the board is): loaded when the list is first shown.
+const ListView = lazy(() => import('./list-view'));
+
+/**
+ * A board: its sections as columns of task cards (or its tasks as a sortable
+ * list), live, with filters, saved views, the subtask setting and the task panel.
+ */
 export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: string | null }) {
   const client = useClient();
   const meId = useMe()?.id ?? 0;
@@ -31,7 +33,10 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const live = useLiveState();
   const [{ data, error }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
   const { state, dispatch, onEvent } = useBoardTasks(projectId);
-  const [filter, setFilter] = useState<BoardFilter>(NO_FILTER);
+  const view = useBoardView(projectId, data?.labels ?? [], !!data, (query) =>
+    navigate(boardPath(projectId, ticket, query), { replace: true }),
+  );
+  const { filter, setFilter, setting } = view;
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const [creatingIn, setCreatingIn] = useState<number | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -47,13 +52,47 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const columns = useMemo(() => buildColumns(state, sectionIds), [state, sectionIds]);
   const visible = useMemo(() => {
     const out = new Map<number, CardTask[]>();
-    for (const [id, list] of columns)
-      out.set(
-        id,
-        list.filter((t) => matchesFilter(t, filter, meId)),
-      );
+    const shown = new Map<number, CardTask[]>();
+    const present = new Set<number>();
+    for (const [id, list] of columns) {
+      const matching = list.filter((t) => matchesFilter(t, filter, meId));
+      shown.set(id, matching);
+      for (const t of matching) present.add(t.id);
+    }
+    // A subtask's parent may be in another column: nesting looks across the board.
+    for (const [id, list] of shown) out.set(id, ownItems(list, setting, present));
     return out;
-  }, [columns, filter, meId]);
+  }, [columns, filter, meId, setting]);
+  // What cards show of their relatives under the view's subtask setting.
+  const subtasksOf = useMemo(
+    () =>
+      showsOnParent(setting) ? subtasksByParent([...state.tasks.values()].sort((a, b) => a.id - b.id)) : undefined,
+    [state.tasks, setting],
+  );
+  const parentOf = useMemo(() => {
+    if (setting !== 'Parent') return undefined;
+    const out = new Map<number, CardTask>();
+    for (const t of state.tasks.values()) {
+      const parent = t.parentId != null ? state.tasks.get(t.parentId) : undefined;
+      if (parent) out.set(t.id, parent);
+    }
+    return out;
+  }, [state.tasks, setting]);
+  const sectionRank = useMemo(() => new Map(sections.map((s, i) => [s.id, i])), [sections]);
+  const rows = useMemo(
+    () =>
+      view.layout !== 'list'
+        ? []
+        : sortTasks(
+            ownItems(
+              [...state.tasks.values()].filter((t) => matchesFilter(t, filter, meId)),
+              setting,
+            ),
+            view.sort,
+            sectionRank,
+          ),
+    [view.layout, view.sort, state.tasks, filter, meId, setting, sectionRank],
+  );
 
   // Sections, labels or members changed (by anyone): the columns and the filter lists follow.
   useEffect(
@@ -186,6 +225,19 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           {live === 'connected' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>
       </div>
+      <ViewBar
+        layout={view.layout}
+        onLayout={view.setLayout}
+        views={view.views}
+        viewId={view.viewId}
+        onChooseView={view.chooseView}
+        setting={setting}
+        onSetting={view.setSetting}
+        changed={view.changed}
+        onSave={view.save}
+        onUpdate={view.update}
+        onDelete={view.remove}
+      />
       <BoardFilters
         projectId={projectId}
         filter={filter}
@@ -194,32 +246,51 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
         labels={data.labels}
         searchRef={searchRef}
       />
-      {actionError && (
+      {(actionError ?? view.error) && (
         <p className="form-error" role="alert">
-          {actionError}
+          {actionError ?? view.error}
         </p>
       )}
-      <p id="card-move-help" className="sr-only">
-        Alt and arrow keys move the task between columns and within its column.
-      </p>
-      <div className="columns" aria-busy={!state.complete}>
-        {sections.map((section) => (
-          <Column
-            key={section.id}
-            section={section}
-            tasks={visible.get(section.id) ?? []}
-            total={columns.get(section.id)?.length ?? 0}
-            draggedId={draggedId}
-            onDragStart={setDraggedId}
-            onDragEnd={onDragEnd}
-            onDrop={onDrop}
-            onMove={onMove}
-            onCreate={onCreate}
-            createOpen={creatingIn === section.id}
-            setCreateOpen={(open) => setCreatingIn(open ? section.id : null)}
+      {view.layout === 'list' ? (
+        <Suspense fallback={<p aria-busy="true">Loading the list…</p>}>
+          <ListView
+            title={data.project.title}
+            rows={rows}
+            allTasks={state.tasks}
+            sections={sections}
+            sort={view.sort}
+            onSort={view.setSort}
+            setting={setting}
+            query={view.query}
           />
-        ))}
-      </div>
+        </Suspense>
+      ) : (
+        <>
+          <p id="card-move-help" className="sr-only">
+            Alt and arrow keys move the task between columns and within its column.
+          </p>
+          <div className="columns" aria-busy={!state.complete}>
+            {sections.map((section) => (
+              <Column
+                key={section.id}
+                section={section}
+                tasks={visible.get(section.id) ?? []}
+                total={columns.get(section.id)?.length ?? 0}
+                draggedId={draggedId}
+                onDragStart={setDraggedId}
+                onDragEnd={onDragEnd}
+                onDrop={onDrop}
+                onMove={onMove}
+                onCreate={onCreate}
+                createOpen={creatingIn === section.id}
+                setCreateOpen={(open) => setCreatingIn(open ? section.id : null)}
+                parentOf={parentOf}
+                subtasksOf={subtasksOf}
+              />
+            ))}
+          </div>
+        </>
+      )}
       {ticket && (
         <TaskPanel
           projectId={projectId}
@@ -230,7 +301,11 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           onBoardEvent={onEvent}
           onChanged={(task) => dispatch({ type: 'upsert', task })}
           onRemoved={(taskId) => dispatch({ type: 'remove', taskId })}
-          onClose={() => navigate(boardPath(projectId))}
+          onClose={() => navigate(boardPath(projectId, null, view.query))}
+          taskName={(id) => {
+            const t = state.tasks.get(id);
+            return t && `${t.ticketNumber} ${t.title}`;
+          }}
         />
       )}
     </div>

@@ -30,6 +30,8 @@ export function Column({
   onCreate,
   createOpen,
   setCreateOpen,
+  parentOf,
+  subtasksOf,
 }: {
   section: { id: number; title: string };
   tasks: CardTask[];
@@ -43,6 +45,10 @@ export function Column({
   onCreate: (sectionId: number, title: string) => Promise<boolean>;
   createOpen: boolean;
   setCreateOpen: (open: boolean) => void;
+  /** Parents to name on subtask cards (the view's setting `Parent`). */
+  parentOf?: ReadonlyMap<number, CardTask>;
+  /** Subtasks to list on parent cards (`Card`, `Flattened_Card`). */
+  subtasksOf?: ReadonlyMap<number, CardTask[]>;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
   const [dropAt, setDropAt] = useState<number | null>(null);
@@ -91,6 +97,8 @@ export function Column({
               onDragStart={onDragStart}
               onDragEnd={onDragEnd}
               onMove={onMove}
+              parent={parentOf?.get(task.id)}
+              subtasks={subtasksOf?.get(task.id)}
             />
           </Slot>
         ))}

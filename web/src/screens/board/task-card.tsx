@@ -19,6 +19,7 @@ const MOVE_KEYS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
 
 /**
  * A task card: ticket number, title (the link that opens the task panel),
+ * its parent or its subtasks (as the view's subtask setting says),
  * priority, due date, labels and assignees. Draggable with the mouse; with the
  * keyboard, Alt + arrow keys move the focused card (described to screen readers).
  */
@@ -28,8 +29,14 @@ export const TaskCard = memo(function TaskCard({
   dragging,
   onDragStart,
   onDragEnd,
+  parent,
+  subtasks,
 }: {
   task: CardTask;
+  /** Its parent, when the view shows subtasks under their parent (the card names it). */
+  parent?: CardTask;
+  /** Its subtasks, when the view shows them on their parent's card. */
+  subtasks?: CardTask[];
   onMove: (taskId: number, direction: 'up' | 'down' | 'left' | 'right') => void;
   dragging: boolean;
   onDragStart: (taskId: number) => void;
@@ -68,6 +75,20 @@ export const TaskCard = memo(function TaskCard({
         <span className="card-ticket">{task.ticketNumber}</span>
         <span className="card-title">{task.title}</span>
       </Link>
+      {parent && (
+        <span className="card-parent">
+          <span aria-hidden="true">↳ </span>Subtask of {parent.ticketNumber}
+        </span>
+      )}
+      {subtasks && subtasks.length > 0 && (
+        <ul className="card-subtasks" aria-label={`Subtasks of ${task.ticketNumber}`}>
+          {subtasks.map((s) => (
+            <li key={s.id}>
+              <span className="card-ticket">{s.ticketNumber}</span> {s.title}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="card-meta">
         {task.priority && (
           <span className={`chip priority priority-${task.priority}`}>

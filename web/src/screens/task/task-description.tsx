@@ -2,24 +2,30 @@ import { useState } from 'react';
 import { type CurrentTask, type SaveResult, changedByLine, saveText } from './conflict';
 import { useDraft } from './drafts';
 
-/** Converts the stored (sanitised) HTML back to markdown for editing; loaded on first edit. */
-async function htmlToMarkdown(html: string): Promise<string> {
-  const { default: TurndownService } = await import('turndown');
-  const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-  return service.turndown(html);
+/** What a description is edited as: the text as written, and its content type (`descriptionSource`). */
+export interface DescriptionSource {
+  text: string;
+  contentType: 'markdown' | 'html';
 }
 
-/** A description being edited: the text, and the HTML and version it was started from. */
+/**
+ * A description being edited: the text, its content type, and the HTML and
+ * version it was started from. Drafts stored before the content type was
+ * kept were markdown (the editor then converted HTML to markdown).
+ */
 interface DescriptionDraft {
   text: string;
+  contentType?: 'markdown' | 'html';
   baseHtml: string;
   baseVersion: number;
 }
 
 /**
- * The description: the server's sanitised HTML, shown as is; "Edit" opens it
- * as markdown, and saving sends markdown (rendered and sanitised again by the
- * server) with the version the edit started from. What is typed is kept as a
+ * The description: the server's sanitised HTML, shown as is; "Edit" opens
+ * the text as it was written (`descriptionSource`: the markdown, or the HTML
+ * of a description written as HTML through the API), never a conversion of
+ * the HTML, so saving it unchanged gives the same description; saving sends
+ * it in its own content type with the version the edit started from. What is typed is kept as a
  * draft (`draftKey`) until it is saved or cancelled: a reload, Escape or a
  * session that ended reopens it here. When someone else changed the
  * description meanwhile, the save is refused and both texts are shown: keep
@@ -27,14 +33,16 @@ interface DescriptionDraft {
  */
 export function TaskDescription({
   html,
+  source,
   version,
   draftKey,
   onSave,
 }: {
   html: string;
+  source: DescriptionSource;
   version: number;
   draftKey: string | null;
-  onSave: (markdown: string, expectedVersion: number) => Promise<SaveResult>;
+  onSave: (text: string, contentType: DescriptionSource['contentType'], expectedVersion: number) => Promise<SaveResult>;
 }) {
   const [stored, setStored] = useDraft<DescriptionDraft>(draftKey);
   // An editor opened but not typed in yet (not worth keeping as a draft).
@@ -50,9 +58,10 @@ export function TaskDescription({
   };
   const save = async (text: string, from: DescriptionDraft, over: CurrentTask | null) => {
     setBusy(true);
+    const type = from.contentType ?? 'markdown';
     const result = over
-      ? await onSave(text, over.version)
-      : await saveText((v) => onSave(text, v), 'description', from.baseHtml, from.baseVersion);
+      ? await onSave(text, type, over.version)
+      : await saveText((v) => onSave(text, type, v), 'description', from.baseHtml, from.baseVersion);
     setBusy(false);
     if (result.ok) close();
     else if (result.current) setConflict(result.current);
@@ -65,7 +74,9 @@ export function TaskDescription({
           <h3 id="description-title">Description</h3>
           <button
             type="button"
-            onClick={async () => setOpened({ text: await htmlToMarkdown(html), baseHtml: html, baseVersion: version })}
+            onClick={() =>
+              setOpened({ text: source.text, contentType: source.contentType, baseHtml: html, baseVersion: version })
+            }
           >
             Edit description
           </button>
@@ -103,7 +114,12 @@ export function TaskDescription({
             </figure>
           </div>
           <div className="form-actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => void save(draft.text, draft, conflict)}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void save(draft.text, draft, conflict)}
+            >
               Keep mine
             </button>
             <button type="button" disabled={busy} onClick={close}>
@@ -119,7 +135,7 @@ export function TaskDescription({
         }}
       >
         <label htmlFor="description-markdown" className="sr-only">
-          Description (markdown)
+          {(draft.contentType ?? 'markdown') === 'html' ? 'Description (HTML)' : 'Description (markdown)'}
         </label>
         <textarea
           id="description-markdown"
@@ -129,6 +145,11 @@ export function TaskDescription({
           autoFocus
           readOnly={busy}
         />
+        {(draft.contentType ?? 'markdown') === 'html' && (
+          <p className="hint" id="description-html-hint">
+            Written as HTML (through the API): edited as HTML, so nothing of it is lost.
+          </p>
+        )}
         <div className="form-actions">
           <button type="submit" className="primary" disabled={busy}>
             Save description

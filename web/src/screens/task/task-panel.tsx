@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useClient, useMutation, useQuery } from 'urql';
 import { useMe } from '../../auth/session';
 import { Dialog } from '../../components/dialog';
@@ -10,9 +10,12 @@ import type { CardTask } from '../board/board-state';
 import type { BoardEventListener } from '../board/use-board-tasks';
 import { CommentComposer } from './comment-composer';
 import { CommentList, useTaskComments } from './comment-list';
-import { type CurrentTask, type SaveResult, changedByLine, saveText, staleVersionOf } from './conflict';
+import { type SaveResult, staleVersionOf } from './conflict';
 import { draftKey } from './drafts';
+import { SubtaskList } from './subtask-list';
+import { TaskActivity } from './task-activity';
 import { TaskDescription } from './task-description';
+import { TitleField } from './title-field';
 import {
   AddCommentMutation,
   DeleteTaskMutation,
@@ -41,6 +44,7 @@ export function TaskPanel({
   onChanged,
   onRemoved,
   onClose,
+  taskName = () => undefined,
 }: {
   projectId: number;
   ticket: string;
@@ -52,6 +56,8 @@ export function TaskPanel({
   onChanged: (task: CardTask) => void;
   onRemoved: (taskId: number) => void;
   onClose: () => void;
+  /** "A-3 Title" of a task of the board by id, for the history (undefined when not on the board). */
+  taskName?: (taskId: number) => string | undefined;
 }) {
   const client = useClient();
   const me = useMe();
@@ -68,17 +74,25 @@ export function TaskPanel({
   const [saveError, setSaveError] = useState<string | null>(null);
   const task = data?.task;
   const taskId = task?.id;
+  const subtaskKey = task?.subtasks.map((s) => s.id).join(',') ?? '';
+  const subtaskIds = useMemo(() => (subtaskKey ? subtaskKey.split(',').map(Number) : []), [subtaskKey]);
 
   // Changes by anyone to this task and its comments show at once.
   useEffect(
     () =>
       onBoardEvent((event) => {
-        if (taskId === undefined || event.taskId !== taskId) return;
+        if (taskId === undefined) return;
+        // A subtask added, changed or taken away by anyone: the list of subtasks follows.
+        if (event.taskId !== taskId) {
+          const child = event.task?.parentId === taskId || subtaskIds.includes(event.taskId ?? 0);
+          if (child && event.event.startsWith('task.')) refetchTask({ requestPolicy: 'network-only' });
+          return;
+        }
         if (event.event === 'comment.deleted' && event.commentId !== null) removeComment(event.commentId);
         if (event.event.startsWith('comment.')) void refreshComments();
         refetchTask({ requestPolicy: 'network-only' });
       }),
-    [onBoardEvent, taskId, refetchTask, refreshComments, removeComment],
+    [onBoardEvent, taskId, subtaskIds, refetchTask, refreshComments, removeComment],
   );
 
   /** Saves fields; text fields name the version they were edited from (`expectedVersion`): a stale one answers the current task. */
@@ -143,11 +157,20 @@ export function TaskPanel({
         <div className="task-main">
           <TaskDescription
             html={task.description}
+            source={{
+              text: task.descriptionSource,
+              contentType: task.descriptionContentType === 'html' ? 'html' : 'markdown',
+            }}
             version={task.version}
             draftKey={draftKey(me?.id, task.id, 'description')}
-            onSave={(markdown, expectedVersion) =>
-              update({ description: markdown, contentType: 'markdown', expectedVersion })
-            }
+            onSave={(text, contentType, expectedVersion) => update({ description: text, contentType, expectedVersion })}
+          />
+          <SubtaskList
+            task={task}
+            onCreated={(subtask) => {
+              onChanged(subtask);
+              refetchTask({ requestPolicy: 'network-only' });
+            }}
           />
           <section className="comments" aria-labelledby="comments-title">
             <CommentList comments={comments} />
@@ -167,6 +190,11 @@ export function TaskPanel({
               }}
             />
           </section>
+          <TaskActivity
+            taskRef={ref}
+            version={task.version}
+            names={{ section: (id) => sections.find((s) => s.id === id)?.title, task: taskName }}
+          />
         </div>
         <aside className="task-fields" aria-label="Task fields">
           <label>
@@ -313,100 +341,5 @@ export function TaskPanel({
         </aside>
       </div>
     </Dialog>
-  );
-}
-
-/**
- * The task's title in the dialog heading, editable in place (Enter or leaving
- * the field saves, with the version the edit started from). While the person
- * types, another person's rename does not replace their text: both are shown
- * and they choose (keep mine, use theirs).
- */
-function TitleField({
-  ticket,
-  title,
-  version,
-  updatedBy,
-  onSave,
-}: {
-  ticket: string;
-  title: string;
-  version: number;
-  updatedBy: CurrentTask['updatedBy'];
-  onSave: (title: string, expectedVersion: number) => Promise<SaveResult>;
-}) {
-  const [value, setValue] = useState(title);
-  // The title and version the person's edit started from (the shown one while not editing).
-  const [base, setBase] = useState({ title, version });
-  const [editing, setEditing] = useState(false);
-  const [conflict, setConflict] = useState<Pick<CurrentTask, 'title' | 'version' | 'updatedBy'> | null>(null);
-  const [prev, setPrev] = useState(title);
-  if (title !== prev) {
-    setPrev(title);
-    const typing = editing && value !== base.title;
-    if (typing) setConflict({ title, version, updatedBy });
-    else {
-      setValue(title);
-      setBase({ title, version });
-    }
-  } else if (!editing && base.version !== version) setBase({ title, version });
-
-  const save = async (next: string, over: { version: number } | null) => {
-    const result = over
-      ? await onSave(next, over.version)
-      : await saveText((v) => onSave(next, v), 'title', base.title, base.version, (now) => now.title === next);
-    if (result.ok) {
-      setConflict(null);
-      setBase({ title: next, version: base.version });
-    } else if (result.current) setConflict(result.current);
-  };
-  const commit = () => {
-    const next = value.trim();
-    if (!next) return setValue(base.title);
-    if (next !== base.title || conflict) void save(next, conflict);
-  };
-  const useTheirs = () => {
-    if (!conflict) return;
-    setValue(conflict.title);
-    setBase({ title: conflict.title, version: conflict.version });
-    setConflict(null);
-  };
-  return (
-    <>
-      <span className="ticket">{ticket}</span>{' '}
-      <input
-        className="title-input"
-        aria-label="Title"
-        value={value}
-        maxLength={500}
-        onFocus={() => {
-          setEditing(true);
-          if (!conflict) setBase({ title, version });
-        }}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => {
-          setEditing(false);
-          // With a conflict shown, leaving the field chooses nothing: the notice's buttons (or Enter) do.
-          if (!conflict) commit();
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            commit();
-          }
-        }}
-      />
-      {conflict && (
-        <span className="title-conflict" role="alert">
-          {changedByLine(conflict)}: theirs is “{conflict.title}”, yours is “{value}”.{' '}
-          <button type="button" onClick={() => void save(value.trim() || conflict.title, conflict)}>
-            Keep mine
-          </button>{' '}
-          <button type="button" onClick={useTheirs}>
-            Use theirs
-          </button>
-        </span>
-      )}
-    </>
   );
 }

@@ -6,6 +6,8 @@ export const TaskDetailQuery = graphql(`
     task(ref: $ref) {
       ...CardFields
       description
+      descriptionSource
+      descriptionContentType
       version
       updatedBy {
         id
@@ -16,6 +18,21 @@ export const TaskDetailQuery = graphql(`
       createdBy {
         id
         displayName
+      }
+      parent {
+        id
+        ticketNumber
+        title
+      }
+      subtasks {
+        id
+        ticketNumber
+        title
+        status
+        section {
+          id
+          title
+        }
       }
     }
   }
@@ -94,6 +111,35 @@ export const UnwatchTaskMutation = graphql(`
   mutation UnwatchTask($ref: TaskRefInput!) {
     unwatchTask(ref: $ref) {
       id
+    }
+  }
+`);
+
+/** One page of a task's history, newest first (`after`: the oldest shown entry's cursor). */
+export const TaskActivityQuery = graphql(`
+  query TaskActivity($ref: TaskRefInput!, $first: Int!, $after: String) {
+    taskActivity(ref: $ref, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+      }
+      edges {
+        cursor
+        node {
+          id
+          event
+          createdAt
+          actor {
+            id
+            displayName
+          }
+          changes {
+            field
+            from
+            to
+          }
+        }
+      }
     }
   }
 `);
