@@ -36,6 +36,13 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
+    "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": typeof types.SettingsTeamsDocument,
+    "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": typeof types.TeamInvitesDocument,
+    "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": typeof types.CreateTeamInviteDocument,
+    "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeTeamInviteDocument,
+    "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n": typeof types.TeamSettingsDocument,
+    "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SetTeamMemberRoleDocument,
+    "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n": typeof types.RemoveTeamMemberDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": typeof types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": typeof types.UpdateTaskDocument,
@@ -68,6 +75,13 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
+    "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": types.SettingsTeamsDocument,
+    "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": types.TeamInvitesDocument,
+    "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": types.CreateTeamInviteDocument,
+    "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeTeamInviteDocument,
+    "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n": types.TeamSettingsDocument,
+    "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n": types.SetTeamMemberRoleDocument,
+    "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n": types.RemoveTeamMemberDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n    }\n  }\n": types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": types.UpdateTaskDocument,
@@ -180,6 +194,34 @@ export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!]
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n"): (typeof documents)["\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
