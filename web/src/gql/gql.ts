@@ -29,6 +29,7 @@ type Documents = {
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": typeof types.CreateCardDocument,
     "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": typeof types.BoardSearchDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
+    "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.ArchivedBoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
     "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": typeof types.InboxEventsDocument,
@@ -36,6 +37,17 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
+    "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": typeof types.BoardSettingsDocument,
+    "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": typeof types.BoardSettingsEventsDocument,
+    "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": typeof types.CreateSettingsSectionDocument,
+    "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n": typeof types.UpdateSettingsSectionDocument,
+    "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n": typeof types.DeleteSettingsSectionDocument,
+    "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n": typeof types.CreateSettingsLabelDocument,
+    "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n": typeof types.UpdateSettingsLabelDocument,
+    "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteSettingsLabelDocument,
+    "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.AddBoardMemberDocument,
+    "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n": typeof types.RemoveBoardMemberDocument,
+    "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n": typeof types.SetBoardStatusDocument,
     "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": typeof types.SettingsTeamsDocument,
     "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": typeof types.TeamInvitesDocument,
     "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": typeof types.CreateTeamInviteDocument,
@@ -68,6 +80,7 @@ const documents: Documents = {
     "\n  mutation CreateCard($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      ...CardFields\n    }\n  }\n": types.CreateCardDocument,
     "\n  query BoardSearch($projectId: Int!, $query: String!, $offset: Int!) {\n    searchTasks(projectId: $projectId, query: $query, limit: 50, offset: $offset) {\n      total\n      hasMore\n      items {\n        id\n      }\n    }\n  }\n": types.BoardSearchDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
+    "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.ArchivedBoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
     "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": types.InboxEventsDocument,
@@ -75,6 +88,17 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
+    "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": types.BoardSettingsDocument,
+    "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": types.BoardSettingsEventsDocument,
+    "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": types.CreateSettingsSectionDocument,
+    "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n": types.UpdateSettingsSectionDocument,
+    "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n": types.DeleteSettingsSectionDocument,
+    "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n": types.CreateSettingsLabelDocument,
+    "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n": types.UpdateSettingsLabelDocument,
+    "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n": types.DeleteSettingsLabelDocument,
+    "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n": types.AddBoardMemberDocument,
+    "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n": types.RemoveBoardMemberDocument,
+    "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n": types.SetBoardStatusDocument,
     "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": types.SettingsTeamsDocument,
     "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": types.TeamInvitesDocument,
     "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": types.CreateTeamInviteDocument,
@@ -169,6 +193,10 @@ export function graphql(source: "\n  query Boards {\n    projects(limit: 100) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -194,6 +222,50 @@ export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!]
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n"): (typeof documents)["\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
