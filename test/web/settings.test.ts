@@ -49,3 +49,18 @@ describe('section order', () => {
     expect(receivingSection([s(1)], 1)).toBeNull();
   });
 });
+
+describe('session browsers', () => {
+  it('names common browsers and systems; shows anything else as sent, shortened', async () => {
+    const { describeUserAgent } = await import('../../web/src/screens/settings/user-agent');
+    const chromeLinux = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    expect(describeUserAgent(chromeLinux)).toBe('Chrome on Linux');
+    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 Version/17.1 Safari/605.1.15')).toBe('Safari on macOS');
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe('Firefox on Windows');
+    expect(describeUserAgent(`${chromeLinux} Edg/131.0`)).toBe('Edge on Linux');
+    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1')).toBe('Safari on iOS');
+    expect(describeUserAgent('deploy-script/1.0')).toBe('deploy-script/1.0');
+    expect(describeUserAgent('x'.repeat(80))).toBe(`${'x'.repeat(57)}…`);
+    expect(describeUserAgent(null)).toBe('Unknown browser');
+  });
+});

@@ -37,6 +37,12 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
+    "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
+    "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
+    "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": typeof types.AccountDocument,
+    "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n": typeof types.UpdateMeDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": typeof types.BoardSettingsDocument,
     "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": typeof types.BoardSettingsEventsDocument,
     "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": typeof types.CreateSettingsSectionDocument,
@@ -88,6 +94,12 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
+    "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n": types.SessionsDocument,
+    "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
+    "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": types.AccountDocument,
+    "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n": types.UpdateMeDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": types.BoardSettingsDocument,
     "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": types.BoardSettingsEventsDocument,
     "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": types.CreateSettingsSectionDocument,
@@ -222,6 +234,30 @@ export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!]
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n"): (typeof documents)["\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n"): (typeof documents)["\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

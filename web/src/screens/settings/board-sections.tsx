@@ -41,8 +41,13 @@ export function BoardSections({
 
   const byId = new Map(sections.map((s) => [s.id, s]));
   const serverOrder = sections.map((s) => s.id);
+  // A new list from the server (after the move, or anyone's change) ends the pending order.
+  const [seen, setSeen] = useState(sections);
+  if (seen !== sections) {
+    setSeen(sections);
+    setPending(null);
+  }
   const order = (pending ?? serverOrder).filter((id) => byId.has(id));
-  useEffect(() => setPending(null), [sections]);
   useEffect(() => {
     if (focusHandle.current === null) return;
     document.querySelector<HTMLElement>(`[data-section-handle="${focusHandle.current}"]`)?.focus();
@@ -258,9 +263,11 @@ function SectionTitle({
 }) {
   const [draft, setDraft] = useState(section.title);
   const [editing, setEditing] = useState(false);
-  useEffect(() => {
+  const [saved, setSaved] = useState(section.title);
+  if (saved !== section.title) {
+    setSaved(section.title);
     if (!editing) setDraft(section.title);
-  }, [section.title, editing]);
+  }
 
   const save = async () => {
     const title = draft.trim();
