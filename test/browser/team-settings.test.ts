@@ -44,6 +44,30 @@ afterAll(async () => {
 });
 
 describe('team settings in Chromium', () => {
+  it('a first load fetches none of the settings code (≤ 250 KB of compressed JavaScript); the settings load their own', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const scripts: { url: string; bytes: number }[] = [];
+    fresh.on('requestfinished', async (req) => {
+      if (req.url().endsWith('.js'))
+        scripts.push({ url: new URL(req.url()).pathname, bytes: (await req.sizes()).responseBodySize });
+    });
+    // A fresh context: nothing cached, so this is all a first load fetches.
+    await fresh.goto(`${server.url}/sign-in`);
+    await fresh.getByRole('button', { name: 'Sign in' }).waitFor(UI_WAIT);
+    await expect.poll(() => scripts.some((s) => /\/assets\/app-/.test(s.url)), UI_WAIT).toBe(true);
+    const firstLoad = scripts.reduce((n, s) => n + s.bytes, 0);
+    expect(firstLoad).toBeGreaterThan(10 * 1024);
+    // Sent compressed (the server's precompressed brotli or gzip siblings): the budget is on what travels.
+    expect(firstLoad).toBeLessThanOrEqual(250 * 1024);
+    const settingsChunk = /\/assets\/(account|team-settings|board-settings|webhooks)-/;
+    await signInPage(fresh, server, ada);
+    expect(scripts.filter((s) => settingsChunk.test(s.url))).toEqual([]);
+    await fresh.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await fresh.getByRole('heading', { level: 1, name: 'Account' }).waitFor(UI_WAIT);
+    await expect.poll(() => scripts.some((s) => /\/assets\/account-/.test(s.url)), UI_WAIT).toBe(true);
+    await fresh.close();
+  });
+
   it('the Settings link leads to the team: members with their roles, owners first', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor(UI_WAIT);
