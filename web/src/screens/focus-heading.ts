@@ -1,8 +1,14 @@
+/** Marks the placeholder shown while a lazily loaded screen's code arrives. */
+export const LOADING_SCREEN_ATTRIBUTE = 'data-loading-screen';
+
 /**
  * Focuses the screen's `h1` inside `root` after a navigation (screen readers
- * announce it). A screen loaded lazily has no heading yet in the commit that
+ * announce it). A screen whose code is still loading (its placeholder carries
+ * {@link LOADING_SCREEN_ATTRIBUTE}) has no heading yet in the commit that
  * shows it: then the heading is focused when it appears, unless the person
- * moved focus meanwhile or navigated on. Answers a function that stops waiting.
+ * moved focus meanwhile or navigated on. A screen waiting for its data gets
+ * no focus later (as before lazy screens: focus the person moved stays).
+ * Answers a function that stops waiting.
  */
 export function focusHeading(root: HTMLElement | null): () => void {
   if (!root) return () => undefined;
@@ -11,6 +17,7 @@ export function focusHeading(root: HTMLElement | null): () => void {
     heading.focus();
     return () => undefined;
   }
+  if (!root.querySelector(`[${LOADING_SCREEN_ATTRIBUTE}]`)) return () => undefined;
   const focusedBefore = document.activeElement;
   const observer = new MutationObserver(() => {
     const h1 = shownHeading(root);
