@@ -9,6 +9,36 @@ import { type SectionMove, moveSectionBy, moveSectionOnto, receivingSection } fr
 
 type Section = BoardSettingsData['project']['sections'][number];
 
+/** A column's ranking as a move saved it, and the rankings it had before (a list read before the save). */
+interface MovedRanking {
+  ranking: string;
+  older: readonly string[];
+}
+
+/** Records a saved move of `section` to `ranking`. */
+function withMove(moved: ReadonlyMap<number, MovedRanking>, section: Section, ranking: string) {
+  const before = moved.get(section.id);
+  const older = [...(before?.older ?? []), ...(before ? [before.ranking] : []), section.ranking];
+  return new Map(moved).set(section.id, { ranking, older });
+}
+
+/**
+ * The columns in board order (by ranking, as the service orders them), a
+ * saved move counting while the list still shows a ranking from before it;
+ * once the list shows any other ranking (this move, or a later one by anyone)
+ * the list is right.
+ */
+function boardOrder(sections: readonly Section[], moved: ReadonlyMap<number, MovedRanking>): number[] {
+  const rankingOf = (s: Section) => {
+    const m = moved.get(s.id);
+    return m && m.older.includes(s.ranking) ? m.ranking : s.ranking;
+  };
+  return sections
+    .map((s, index) => ({ id: s.id, ranking: rankingOf(s), index }))
+    .sort((a, b) => (a.ranking < b.ranking ? -1 : a.ranking > b.ranking ? 1 : a.index - b.index))
+    .map((s) => s.id);
+}
+
 const tasks = (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`;
 
 /**
@@ -33,21 +63,17 @@ export function BoardSections({
   const [, deleteSection] = useMutation(DeleteSection);
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  // The order shown while a move is being saved (the server's answer replaces it).
+  // The order shown while a move is being saved, then the rankings the saves answered: the
+  // board's list is read again after every change (anyone's), and an answer that left before
+  // a move was saved must not put the column back for a moment.
   const [pending, setPending] = useState<number[] | null>(null);
+  const [moved, setMoved] = useState<ReadonlyMap<number, MovedRanking>>(new Map());
   const [dragged, setDragged] = useState<number | null>(null);
   const [dropHint, setDropHint] = useState<{ id: number; before: boolean } | null>(null);
   const focusHandle = useRef<number | null>(null);
 
   const byId = new Map(sections.map((s) => [s.id, s]));
-  const serverOrder = sections.map((s) => s.id);
-  // A new list from the server (after the move, or anyone's change) ends the pending order.
-  const [seen, setSeen] = useState(sections);
-  if (seen !== sections) {
-    setSeen(sections);
-    setPending(null);
-  }
-  const order = (pending ?? serverOrder).filter((id) => byId.has(id));
+  const order = pending ?? boardOrder(sections, moved);
   useEffect(() => {
     if (focusHandle.current === null) return;
     document.querySelector<HTMLElement>(`[data-section-handle="${focusHandle.current}"]`)?.focus();
@@ -63,8 +89,10 @@ export function BoardSections({
     const result = await updateSection({
       input: { projectId, sectionId: m.sectionId, moveAfterSectionId: m.moveAfterSectionId },
     });
+    const saved = result.data?.updateSection.ranking;
+    if (saved) setMoved((prev) => withMove(prev, section, saved));
+    setPending(null);
     if (result.error) {
-      setPending(null);
       setActionError(`Moving ${section.title} failed: ${errorMessage(result.error)}`);
       return;
     }
