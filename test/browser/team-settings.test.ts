@@ -148,7 +148,11 @@ describe('team settings in Chromium', () => {
   it('a member sees the roster read-only (no role menus, removals or invites) and may leave', async () => {
     const member = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signInPage(member, server, grace);
-    await member.goto(`${server.url}/settings/teams/${team.id}`);
+    // From the command menu, with the keyboard: her one team.
+    await member.keyboard.press('Control+k');
+    await member.keyboard.type('Team settings');
+    await member.getByRole('option', { name: 'Team settings' }).waitFor(UI_WAIT);
+    await member.keyboard.press('Enter');
     await member.getByRole('heading', { level: 1, name: 'Launch crew' }).waitFor(UI_WAIT);
     const members = member.getByRole('table', { name: 'Members of Launch crew' });
     await members.getByText(ada.displayName).waitFor(UI_WAIT);
