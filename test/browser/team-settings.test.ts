@@ -93,6 +93,10 @@ describe('team settings in Chromium', () => {
     await link.waitFor(UI_WAIT);
     const url = await link.inputValue();
     expect(url).toMatch(new RegExp(`^${server.url}/invite#token=inv_`));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor(UI_WAIT);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     const pending = page.getByRole('list', { name: 'Pending invites' });
     await pending.getByText('nia@test.local').waitFor(UI_WAIT);
     // The link is the real thing: its token is the invite's (the server keeps only a hash).

@@ -86,21 +86,37 @@ export function BoardsScreen() {
       {!fetching && !error && boards.length === 0 && <p>No boards yet. Create one for your team.</p>}
       <ul className="board-list" aria-busy={fetching}>
         {boards.map((b) => (
-          <li key={b.id}>
-            <Link to={boardPath(b.id)} className="board-tile">
-              <span className="board-title">{b.title}</span>
-              <span className="board-meta">
-                {b.ticketPrefix} · {b.team?.title ?? 'No team'}
-              </span>
-              <span className="board-count">
-                {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
-              </span>
-            </Link>
-          </li>
+          <BoardTile key={b.id} board={b} to={boardPath(b.id)} />
         ))}
       </ul>
       <ArchivedBoards />
     </div>
+  );
+}
+
+/** A board in a board list: title, prefix and team, task count; a link to `to`. */
+function BoardTile({
+  board: b,
+  to,
+  archived = false,
+}: {
+  board: { title: string; ticketPrefix: string; taskCount: number; team?: { title: string } | null };
+  to: string;
+  archived?: boolean;
+}) {
+  return (
+    <li>
+      <Link to={to} className="board-tile">
+        <span className="board-title">{b.title}</span>
+        <span className="board-meta">
+          {b.ticketPrefix} · {b.team?.title ?? 'No team'}
+          {archived && ' · archived'}
+        </span>
+        <span className="board-count">
+          {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
+        </span>
+      </Link>
+    </li>
   );
 }
 
@@ -116,17 +132,7 @@ function ArchivedBoards() {
       </summary>
       <ul className="board-list" aria-label="Archived boards">
         {boards.map((b) => (
-          <li key={b.id}>
-            <Link to={boardSettingsPath(b.id)} className="board-tile">
-              <span className="board-title">{b.title}</span>
-              <span className="board-meta">
-                {b.ticketPrefix} · {b.team?.title ?? 'No team'} · archived
-              </span>
-              <span className="board-count">
-                {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
-              </span>
-            </Link>
-          </li>
+          <BoardTile key={b.id} board={b} to={boardSettingsPath(b.id)} archived />
         ))}
       </ul>
     </details>

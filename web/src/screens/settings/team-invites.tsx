@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useAnnounce } from '../../components/announcer';
 import { formatDate } from '../../components/format';
+import { ShownOnce } from '../../components/shown-once';
 import { graphql } from '../../gql';
 import type { TeamRole } from '../../gql/graphql';
 import { errorMessage } from '../../graphql/errors';
@@ -56,7 +57,6 @@ export function TeamInvites({ team, version }: { team: { id: string; title: stri
   const [create, createInvite] = useMutation(CreateInvite);
   const [, revokeInvite] = useMutation(RevokeInvite);
   const [created, setCreated] = useState<{ email: string; link: string } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -74,20 +74,9 @@ export function TeamInvites({ team, version }: { team: { id: string; title: stri
     if (result.error || !result.data) return setActionError(errorMessage(result.error));
     const { url, path } = result.data.createTeamInvite;
     setCreated({ email, link: url ?? `${location.origin}${path}` });
-    setCopied(false);
     form.reset();
     refetch({ requestPolicy: 'network-only' });
     announce(`Invite for ${email} created. Copy the link now: it is shown only once.`);
-  };
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created!.link);
-      setCopied(true);
-      announce('Invite link copied to the clipboard.');
-    } catch {
-      setActionError('Copying failed: select the link and copy it by hand.');
-    }
   };
 
   const revoke = async (id: number, email: string) => {
@@ -124,25 +113,14 @@ export function TeamInvites({ team, version }: { team: { id: string; title: stri
         </p>
       )}
       {created && (
-        <div className="new-key" role="group" aria-labelledby="new-invite-title">
-          <h3 id="new-invite-title">Invite link for {created.email}</h3>
-          <p>Copy it now and send it to them: it is shown only once and works once, for 7 days.</p>
-          <div className="key-row">
-            <input
-              readOnly
-              value={created.link}
-              aria-label="Invite link"
-              onFocus={(e) => e.currentTarget.select()}
-              className="key-value"
-            />
-            <button type="button" onClick={copy}>
-              {copied ? 'Copied' : 'Copy link'}
-            </button>
-          </div>
-          <button type="button" className="link-button" onClick={() => setCreated(null)}>
-            Done, hide the link
-          </button>
-        </div>
+        <ShownOnce
+          title={`Invite link for ${created.email}`}
+          note="Copy it now and send it to them: it is shown only once and works once, for 7 days."
+          value={created.link}
+          label="Invite link"
+          what="link"
+          onDone={() => setCreated(null)}
+        />
       )}
       <h3 className="subheading" id="pending-title">
         Pending invites

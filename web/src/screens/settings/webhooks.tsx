@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useAnnounce } from '../../components/announcer';
+import { ShownOnce } from '../../components/shown-once';
 import { errorMessage } from '../../graphql/errors';
 import type { Route } from '../../router';
 import { usePageTitle } from '../page-title';
@@ -107,20 +108,14 @@ function NewWebhook({
     <section aria-labelledby="new-webhook-title" className="settings-section">
       <h2 id="new-webhook-title">New webhook</h2>
       {secret && (
-        <div className="new-key" role="group" aria-labelledby="secret-title">
-          <h3 id="secret-title">Signing secret of {secret.url}</h3>
-          <p>Store it now: it is not shown again. Receivers check each request’s signature with it.</p>
-          <input
-            readOnly
-            value={secret.secret}
-            aria-label="Signing secret"
-            className="key-value"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <button type="button" className="link-button" onClick={() => setSecret(null)}>
-            Done, hide the secret
-          </button>
-        </div>
+        <ShownOnce
+          title={`Signing secret of ${secret.url}`}
+          note="Store it now: it is not shown again. Receivers check each request’s signature with it."
+          value={secret.secret}
+          label="Signing secret"
+          what="secret"
+          onDone={() => setSecret(null)}
+        />
       )}
       {boards.length === 0 && teams.length === 0 ? (
         <p className="empty">Join a board to add a webhook.</p>
