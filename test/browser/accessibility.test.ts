@@ -9,56 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
+import { accessibilityTree, unnamedControls } from '../support/accessibility-tree.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
-
-/** Roles people operate; each needs a name to be usable with a screen reader. */
-const CONTROL_ROLES = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'combobox',
-  'listbox',
-  'option',
-  'checkbox',
-  'radio',
-  'switch',
-  'slider',
-  'spinbutton',
-  'menuitem',
-  'tab',
-  'dialog',
-  'region',
-  'navigation',
-  'search',
-]);
-
-interface AxNode {
-  ignored: boolean;
-  role?: { value: string };
-  name?: { value: string };
-  properties?: { name: string; value: { value: unknown } }[];
-}
-
-/** The page's accessibility tree as Chromium exposes it to assistive technology. */
-async function accessibilityTree(page: Page): Promise<AxNode[]> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AxNode[] };
-    return nodes.filter((n) => !n.ignored);
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/** Controls (and named-by-design containers) without an accessible name, as `role` strings. */
-async function unnamedControls(page: Page): Promise<string[]> {
-  const nodes = await accessibilityTree(page);
-  return nodes
-    .filter((n) => CONTROL_ROLES.has(n.role?.value ?? '') && !String(n.name?.value ?? '').trim())
-    .map((n) => n.role!.value);
-}
 
 /** Role counts of the tree, for the landmark checks. */
 async function roles(page: Page): Promise<Map<string, number>> {

@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { unnamedControls } from '../support/accessibility-tree.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { joinTeamOnly, makeBoard, makeUser, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
@@ -82,6 +83,9 @@ describe('board settings in Chromium', () => {
     await page.getByRole('link', { name: 'Board settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Spring launch: settings' }).waitFor(UI_WAIT);
     await expect.poll(shownColumns, UI_WAIT).toEqual(['Todo', 'Doing', 'Done']);
+    // Every control has a name in the accessibility tree; one h1.
+    expect(await unnamedControls(page)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
 
     await page.getByRole('form', { name: 'Add a column' }).getByLabel('New column').fill('Review');
     await page.getByRole('button', { name: 'Add column' }).click();

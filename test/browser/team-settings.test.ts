@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { unnamedControls } from '../support/accessibility-tree.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeTeam, makeUser } from '../support/factories.ts';
 import { givePassword, signInPage } from './sign-in.ts';
@@ -83,6 +84,9 @@ describe('team settings in Chromium', () => {
     expect(rows[1]).toContain(`${ada.displayName} (you)`);
     // The only owner cannot leave: the button says why.
     expect(await members.getByRole('button', { name: 'Leave team' }).isDisabled()).toBe(true);
+    // Every control has a name in the accessibility tree; one h1.
+    expect(await unnamedControls(page)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
   });
 
   it('an invite shows its link once; the link is a working invite; a pending invite can be revoked', async () => {
@@ -166,6 +170,7 @@ describe('team settings in Chromium', () => {
     expect(await member.getByRole('form', { name: 'Invite to Launch crew' }).count()).toBe(0);
     expect(await member.getByRole('heading', { name: 'Invite people' }).count()).toBe(0);
     expect(await members.getByRole('row').nth(1).innerText()).toContain('Owner');
+    expect(await unnamedControls(member)).toEqual([]);
     // Nothing wider than the phone.
     expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await browser.screenshot(member, 'team-settings-member-390');

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../support/app.ts';
+import { unnamedControls } from '../support/accessibility-tree.ts';
 import { type TestBrowser, UI_WAIT, launchBrowser } from '../support/browser.ts';
 import { makeBoard, makeUserWithKey } from '../support/factories.ts';
 import { gql } from '../support/graphql.ts';
@@ -96,6 +97,9 @@ describe('the webhooks page in Chromium', () => {
     await table.getByText('Succeeded · 200').waitFor(UI_WAIT);
     await ours.locator('summary').filter({ hasText: 'attempt' }).first().click();
     await ours.getByText(/succeeded, answer 200, \d+ ms/).waitFor(UI_WAIT);
+    // Every control has a name in the accessibility tree; one h1.
+    expect(await unnamedControls(page)).toEqual([]);
+    expect(await page.locator('h1').count()).toBe(1);
 
     await page.reload();
     const theirs = card(receiver.urlFor('grace'));
