@@ -150,6 +150,16 @@ describe('board settings in Chromium', () => {
     await expect.poll(shownColumns, UI_WAIT).toEqual(['Done', 'In progress', 'QA']);
   });
 
+  it('hides a column from the board and shows it again', async () => {
+    const qa = () => server.db.section.findFirstOrThrow({ where: { projectId, title: 'QA' } });
+    const shown = page.getByRole('checkbox', { name: 'Shown on the board: QA' });
+    await shown.uncheck();
+    await expect.poll(async () => (await qa()).visible, UI_WAIT).toBe(false);
+    await expect.poll(() => shown.isChecked(), UI_WAIT).toBe(false);
+    await shown.check();
+    await expect.poll(async () => (await qa()).visible, UI_WAIT).toBe(true);
+  });
+
   it('creates, renames, recolours and deletes labels; a bad colour code is refused', async () => {
     const form = page.getByRole('form', { name: 'New label' });
     await form.getByLabel('Label name').fill('Bug');

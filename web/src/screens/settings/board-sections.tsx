@@ -141,6 +141,7 @@ export function BoardSections({
     if (result.error) setActionError(`Changing ${section.title} failed: ${errorMessage(result.error)}`);
     else announce(visible ? `${section.title} is shown on the board.` : `${section.title} is hidden from the board.`);
     onChanged();
+    return !result.error;
   };
 
   const askDelete = async (section: Section) => {
@@ -241,14 +242,7 @@ export function BoardSections({
               </button>
               <SectionTitle section={section} onRename={rename} />
               <span className="hint">{tasks(section.taskCount)}</span>
-              <label className="inline-check">
-                <input
-                  type="checkbox"
-                  checked={section.visible}
-                  onChange={(e) => void setVisible(section, e.target.checked)}
-                />
-                Shown<span className="sr-only"> on the board: {section.title}</span>
-              </label>
+              <ShownToggle section={section} onChange={setVisible} />
               <button
                 type="button"
                 className="danger"
@@ -327,5 +321,35 @@ function SectionTitle({
         }
       }}
     />
+  );
+}
+
+/** Whether a column is shown on the board: flips at once, back again if the save fails; follows anyone's change. */
+function ShownToggle({
+  section,
+  onChange,
+}: {
+  section: Section;
+  onChange: (section: Section, visible: boolean) => Promise<boolean>;
+}) {
+  const [checked, setChecked] = useState(section.visible);
+  const [saved, setSaved] = useState(section.visible);
+  if (saved !== section.visible) {
+    setSaved(section.visible);
+    setChecked(section.visible);
+  }
+  return (
+    <label className="inline-check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => {
+          const visible = e.target.checked;
+          setChecked(visible);
+          void onChange(section, visible).then((ok) => ok || setChecked(section.visible));
+        }}
+      />
+      Shown<span className="sr-only"> on the board: {section.title}</span>
+    </label>
   );
 }
