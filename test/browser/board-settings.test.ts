@@ -212,6 +212,22 @@ describe('board settings in Chromium', () => {
     await expect.poll(async () => (await server.db.project.findUniqueOrThrow({ where: { id: projectId } })).status, UI_WAIT).toBe('Normal');
   });
 
+  it('a member removed while the settings are open is told the board is gone (no more of its settings)', async () => {
+    await givePassword(server.db, grace.user);
+    const theirs = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signInPage(theirs, server, grace.user);
+    await theirs.goto(`${server.url}/boards/${projectId}/settings`);
+    await theirs.getByRole('textbox', { name: 'Name of the label Defect' }).waitFor(UI_WAIT);
+    const removed = await gql(server, ada.key, 'mutation($p: Int!, $u: String!) { removeProjectMember(projectId: $p, user: $u) { id } }', {
+      p: projectId,
+      u: grace.user.email,
+    });
+    expect(removed.errors).toBeUndefined();
+    await theirs.getByRole('heading', { level: 1, name: 'Board not found' }).waitFor(UI_WAIT);
+    expect(await theirs.getByRole('textbox', { name: 'Name of the label Defect' }).count()).toBe(0);
+    await theirs.close();
+  });
+
   it('fits a phone (390 px)', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await signInPage(phone, server, ada.user);

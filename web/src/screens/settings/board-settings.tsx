@@ -3,7 +3,7 @@ import { useMutation, useQuery } from 'urql';
 import { useAnnounce } from '../../components/announcer';
 import { errorCode, errorMessage } from '../../graphql/errors';
 import { useApi } from '../../graphql/api-context';
-import { subscribeResumable } from '../../graphql/resumable';
+import { subscribeResumable, subscriptionErrorCode } from '../../graphql/resumable';
 import { Link, boardPath } from '../../router';
 import { usePageTitle } from '../page-title';
 import { BoardLabels } from './board-labels';
@@ -12,7 +12,7 @@ import { BoardSections } from './board-sections';
 import { BoardSettingsEvents, BoardSettingsQuery, SetBoardStatus } from './board-settings-queries';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
-/** After the server ends the event stream with an error (board left, cursor too old), subscribe again this much later. */
+/** After the server ends the event stream with an error (a cursor past the retention), subscribe again this much later. */
 const RESUBSCRIBE_MS = 2_000;
 
 /**
@@ -32,9 +32,11 @@ function useBoardSettingsEvents(projectId: number, onChange: () => void) {
         { projectId, after: null },
         {
           next: () => onChange(),
-          error: () => {
+          error: (error) => {
             stream?.unsubscribe();
+            // No longer a member (removed meanwhile): the settings query says so; nothing to follow.
             if (cancelled) return;
+            if (subscriptionErrorCode(error) === 'NOT_FOUND') return onChange();
             timer = setTimeout(() => {
               if (cancelled) return;
               onChange();
