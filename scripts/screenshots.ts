@@ -1,9 +1,14 @@
 // `npm run docs:screenshots`: the README's pictures of the web app, taken in
 // Debian's Chromium from a seeded demo (an in-memory service; nothing else is
 // touched): docs/screenshots/board.png (desktop), board-phone.png (390 px)
-// and api-keys.png (the command menu's API keys dialog); the list view and
-// the task panel's history: scripts/screenshots-views.ts.
+// and api-keys.png (the command menu's API keys dialog); the settings screens:
+// team-settings.png (an owner with a new invite link), team-settings-phone.png
+// (a member's read-only view at 390 px), board-settings.png, account.png and
+// webhooks.png (a webhook's deliveries, sent to a receiver started here).
+// The list view and the task panel's history: scripts/screenshots-views.ts.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../src/domain/api-key.ts';
 import { createTeamBoard } from '../src/domain/board.ts';
@@ -25,7 +30,14 @@ await buildWebApp();
 // Always a fresh in-memory database and no Redis, whatever the environment says.
 delete process.env.DATABASE_URL;
 delete process.env.REDIS_URL;
-const server = await startScriptServer({ SESSION_SECRET: 'docs-screenshots-session-secret-0123456789' });
+const server = await startScriptServer({
+  SESSION_SECRET: 'docs-screenshots-session-secret-0123456789',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+});
+// The webhooks picture's receiver: answers every delivery 200.
+const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('ok')));
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/tasksvc`;
 try {
   const db = server.db;
   const person = async (displayName: string) => {
@@ -148,11 +160,51 @@ try {
     await phone.goto(`${server.url}/boards/${board.project.id}`);
     await phone.getByRole('region', { name: 'Backlog', exact: true }).getByText('Write the launch').waitFor(WAIT);
     await phone.screenshot({ path: `${OUT}board-phone.png` });
+
+    // Settings: the team (an owner who just made an invite link), as a member sees it on a phone.
+    await page.goto(`${server.url}/settings/teams/${team.id}`);
+    const invite = page.getByRole('form', { name: 'Invite to Web team' });
+    await invite.getByLabel('Email').fill('marie@example.com');
+    await invite.getByRole('button', { name: 'Create invite link' }).click();
+    await page.getByRole('textbox', { name: 'Invite link' }).waitFor(WAIT);
+    await page.screenshot({ path: `${OUT}team-settings.png`, fullPage: true });
+    const member = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await signInPage(member, server, grace.user);
+    await member.goto(`${server.url}/settings/teams/${team.id}`);
+    await member.getByRole('table', { name: 'Members of Web team' }).getByText('Linus Pauling').waitFor(WAIT);
+    await member.screenshot({ path: `${OUT}team-settings-phone.png`, fullPage: true });
+
+    await page.goto(`${server.url}/boards/${board.project.id}/settings`);
+    await page.getByRole('textbox', { name: 'Name of the label design' }).waitFor(WAIT);
+    await page.screenshot({ path: `${OUT}board-settings.png`, fullPage: true });
+
+    await page.goto(`${server.url}/settings/account`);
+    await page.getByText('This session').waitFor(WAIT);
+    await page.screenshot({ path: `${OUT}account.png`, fullPage: true });
+
+    await gql(
+      server,
+      ada.key,
+      'mutation($p: Int!, $u: String!, $m: JSON!) { createWebhookSubscription(input: { projectId: $p, url: $u, metadata: $m, description: "Deploy previews" }) { secret } }',
+      { p: board.project.id, u: receiverUrl, m: { 'X-Event-Type': ['task.created', 'task.updated'] } },
+    );
+    await gql(server, grace.key, 'mutation($p: Int!) { createTask(input: { projectId: $p, title: "Compress the hero images" }) { id } }', {
+      p: board.project.id,
+    });
+    await page.goto(`${server.url}/settings/webhooks`);
+    await page.getByRole('button', { name: 'Show deliveries' }).click();
+    await page.getByText('Succeeded · 200').waitFor(WAIT);
+    await page.locator('summary').filter({ hasText: 'attempt' }).first().click();
+    await page.screenshot({ path: `${OUT}webhooks.png`, fullPage: true });
     console.log(`wrote ${(await viewScreenshots(browser, { db, url: server.url, board, ada, grace }, OUT)).join(', ')}`);
   } finally {
     await browser.close();
   }
-  console.log(`wrote ${OUT}board.png, api-keys.png, board-phone.png`);
+  console.log(
+    `wrote ${OUT}board.png, api-keys.png, board-phone.png, team-settings.png, team-settings-phone.png, ` +
+      'board-settings.png, account.png, webhooks.png',
+  );
 } finally {
   await server.close();
+  receiver.close();
 }

@@ -24,6 +24,19 @@ export async function createUser(db: Db, input: z.input<typeof newUserInput>) {
   });
 }
 
+/** A display name as a person may choose it: trimmed, 1 to `NAME_LIMITS.displayNameMax` characters. */
+export const displayNameInput = z.string().trim().min(1).max(NAME_LIMITS.displayNameMax);
+
+/**
+ * A person renames themself: only their own row (`userId` is the viewer's,
+ * never an argument a caller picks), trimmed, 1 to 200 characters (else
+ * VALIDATION on `displayName`). Answers the updated user.
+ */
+export async function updateDisplayName(db: Db, userId: number, displayName: string) {
+  const name = parseInput(displayNameInput, displayName, 'displayName');
+  return db.user.update({ where: { id: userId }, data: { displayName: name } });
+}
+
 /** Finds a user by email or throws NOT_FOUND naming `field`. */
 export async function requireUserByEmail(db: Db, email: string, field = 'email') {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });

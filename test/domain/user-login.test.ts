@@ -4,7 +4,7 @@ import { verifyPassword } from '../../src/auth/password.ts';
 import { verifyLogin } from '../../src/domain/login.ts';
 import { ACCOUNT_DELAYS, chargeLoginAttempt, IP_BURST, LoginThrottledError } from '../../src/domain/login-throttle.ts';
 import { createSession } from '../../src/domain/session.ts';
-import { changePassword, createUser, requireUserByEmail, setPassword } from '../../src/domain/user.ts';
+import { changePassword, createUser, requireUserByEmail, setPassword, updateDisplayName } from '../../src/domain/user.ts';
 import { useTestDb } from '../support/database.ts';
 import { useBystander } from '../support/bystander.ts';
 import { makeUser } from '../support/factories.ts';
@@ -37,6 +37,17 @@ describe('users', () => {
     await expectAppError(createUser(db, { email: email(), displayName: '   ' }), 'VALIDATION', 'displayName');
     await expectAppError(createUser(db, { email: 'not an email', displayName: 'Bad' }), 'VALIDATION', 'email');
     expect(await db.user.count({ where: { email: address } })).toBe(1);
+  });
+
+  it('updateDisplayName renames only the given user: trimmed, 1 to 200 characters', async () => {
+    const u = await makeUser(db, 'Before');
+    const other = await makeUser(db, 'Neighbour');
+    expect((await updateDisplayName(db, u.id, '  Ada Lovelace  ')).displayName).toBe('Ada Lovelace');
+    expect((await updateDisplayName(db, u.id, 'x'.repeat(200))).displayName).toHaveLength(200);
+    await expectAppError(updateDisplayName(db, u.id, 'x'.repeat(201)), 'VALIDATION', 'displayName');
+    await expectAppError(updateDisplayName(db, u.id, '   '), 'VALIDATION', 'displayName');
+    expect((await db.user.findUniqueOrThrow({ where: { id: u.id } })).displayName).toBe('x'.repeat(200));
+    expect((await db.user.findUniqueOrThrow({ where: { id: other.id } })).displayName).toBe(other.displayName);
   });
 
   it('requireUserByEmail ignores case and spaces; an unknown email is NOT_FOUND on the given field', async () => {

@@ -245,6 +245,23 @@ describe('sessions', () => {
     expect((await login({ email: user.email, password: 'a new password' })).status).toBe(200);
   });
 
+  it('updateMe renames the viewer only (session or key); a bad name is VALIDATION on displayName', async () => {
+    const user = await userWithPassword('Old Name');
+    const neighbour = await makeUserWithKey(t.db, 'Neighbour');
+    const here = cookiesOf(await login({ email: user.email, password: PASSWORD }));
+    const rename = 'mutation($n: String!) { updateMe(displayName: $n) { id displayName } }';
+    expect(await (await gql(here, rename, { n: ' New Name ' })).json()).toEqual({
+      data: { updateMe: { id: user.id, displayName: 'New Name' } },
+    });
+    const long = await (await gql(here, rename, { n: 'x'.repeat(201) })).json();
+    expect(long.errors[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'displayName' });
+    const byKey = await t.fetch('/graphql', { method: 'POST', key: neighbour.key, json: { query: rename, variables: { n: 'Keyed' } } });
+    expect((await byKey.json()).data.updateMe).toEqual({ id: neighbour.user.id, displayName: 'Keyed' });
+    expect((await t.db.user.findUniqueOrThrow({ where: { id: user.id } })).displayName).toBe('New Name');
+    const anonymous = await t.fetch('/graphql', { method: 'POST', json: { query: rename, variables: { n: 'Nobody' } } });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('an API key cannot list sessions; a session made from a key may not manage them (403)', async () => {
     const { key } = await makeUserWithKey(t.db);
     const byKey = await t.fetch('/graphql', { method: 'POST', key, json: { query: '{ sessions { id } }' } });

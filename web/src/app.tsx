@@ -5,13 +5,15 @@ import { RequireSession, useMe } from './auth/session';
 import { ApiKeysDialog } from './components/api-keys-dialog';
 import { CommandMenu, isCommandMenuShortcut } from './components/command-menu';
 import { CreateTaskDialog } from './components/create-task-dialog';
-import { Link, type Route, useRoute } from './router';
+import { Link, type Route, SETTINGS_ROUTES, useRoute } from './router';
 import { BoardScreen } from './screens/board/board-screen';
 import { BoardsScreen } from './screens/boards';
 import { InboxScreen, UnreadCountQuery } from './screens/inbox';
 import { useInboxEvents } from './screens/inbox-live';
+import { focusHeading } from './screens/focus-heading';
 import { InviteScreen } from './screens/invite';
 import { SetPasswordScreen } from './screens/set-password';
+import { SettingsScreens } from './screens/settings/lazy';
 import { SignInScreen } from './screens/sign-in';
 
 /** The app: sign-in, invite and set-password screens for anyone, the rest for a signed-in person. */
@@ -69,7 +71,12 @@ function Shell({ route }: { route: Route }) {
   }, [refreshUnread]);
 
   // After a navigation, focus goes to the new screen's heading (screen readers announce it).
-  const screenKey = route.name === 'board' ? `board-${route.projectId}` : route.name;
+  const screenKey =
+    route.name === 'board' || route.name === 'board-settings'
+      ? `${route.name}-${route.projectId}`
+      : route.name === 'team-settings'
+        ? `team-${route.teamNumber}`
+        : route.name;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -80,7 +87,7 @@ function Shell({ route }: { route: Route }) {
     // At once, in the commit that shows the screen: deferred to a later frame it
     // ran after what the person did next (on a busy machine the command menu,
     // opened right after the navigation, did not stay open).
-    main.current?.querySelector<HTMLElement>('h1')?.focus();
+    return focusHeading(main.current);
   }, [screenKey, refreshUnread]);
 
   const count = unread.data?.inbox.total ?? 0;
@@ -110,6 +117,9 @@ function Shell({ route }: { route: Route }) {
               </span>
             )}
           </Link>
+          <Link to="/settings/account" aria-current={SETTINGS_ROUTES.has(route.name) ? 'page' : undefined}>
+            Settings
+          </Link>
         </nav>
         <button
           type="button"
@@ -132,6 +142,7 @@ function Shell({ route }: { route: Route }) {
           <BoardScreen key={route.projectId} projectId={route.projectId} ticket={route.ticket} />
         )}
         {route.name === 'inbox' && <InboxScreen onCountChanged={refreshUnread} version={inboxVersion} />}
+        {SETTINGS_ROUTES.has(route.name) && <SettingsScreens route={route} />}
         {route.name === 'not-found' && (
           <div className="page">
             <h1 tabIndex={-1}>Page not found</h1>

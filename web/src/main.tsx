@@ -5,6 +5,7 @@ import { AnnouncerProvider } from './components/announcer';
 import { ApiProvider } from './graphql/api-context';
 import { createApi } from './graphql/client';
 import './styles.css';
+import './screens/settings/settings.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

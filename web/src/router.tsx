@@ -10,7 +10,14 @@ export type Route =
   | { name: 'sign-in'; next: string | null }
   | { name: 'invite'; token: string }
   | { name: 'set-password'; token: string }
+  | { name: 'board-settings'; projectId: number }
+  | { name: 'account' }
+  | { name: 'team-settings'; teamNumber: number | null }
+  | { name: 'webhooks' }
   | { name: 'not-found' };
+
+/** The settings screens (loaded lazily: a first load of the app does not fetch them). */
+export const SETTINGS_ROUTES = new Set<Route['name']>(['board-settings', 'account', 'team-settings', 'webhooks']);
 
 /**
  * Parses a path (query, fragment) into a route. Invite links carry their
@@ -24,10 +31,13 @@ export function parseRoute(path: string, search = '', hash = '', origin = curren
   if (parts.length === 0 || (parts.length === 1 && parts[0] === 'boards')) return { name: 'boards' };
   if (parts[0] === 'boards' && /^\d+$/.test(parts[1] ?? '')) {
     if (parts.length === 2) return { name: 'board', projectId: Number(parts[1]), ticket: null };
+    if (parts.length === 3 && parts[2] === 'settings') return { name: 'board-settings', projectId: Number(parts[1]) };
     if (parts.length === 4 && parts[2] === 'tasks')
       return { name: 'board', projectId: Number(parts[1]), ticket: parts[3] };
   }
   if (parts.length === 1 && parts[0] === 'inbox') return { name: 'inbox' };
+  const settings = parseSettings(parts);
+  if (settings) return settings;
   if (parts.length === 1 && parts[0] === 'sign-in') return { name: 'sign-in', next: safeNext(params.get('next'), origin) };
   if (parts[0] === 'invite' && parts.length <= 2) {
     const token = parts[1] ?? fragment.get('token') ?? params.get('token');
@@ -39,6 +49,17 @@ export function parseRoute(path: string, search = '', hash = '', origin = curren
     if (token) return { name: 'set-password', token };
   }
   return { name: 'not-found' };
+}
+
+/** `/settings` (the account), `/settings/account`, `/settings/teams[/<number>]`, `/settings/webhooks`. */
+function parseSettings(parts: string[]): Route | null {
+  if (parts[0] !== 'settings') return null;
+  if (parts.length === 1 || (parts.length === 2 && parts[1] === 'account')) return { name: 'account' };
+  if (parts.length === 2 && parts[1] === 'webhooks') return { name: 'webhooks' };
+  if (parts[1] === 'teams' && parts.length === 2) return { name: 'team-settings', teamNumber: null };
+  if (parts[1] === 'teams' && parts.length === 3 && /^\d+$/.test(parts[2]!))
+    return { name: 'team-settings', teamNumber: Number(parts[2]) };
+  return null;
 }
 
 /** Where the app runs (outside a browser, as in unit tests, a stand-in origin). */
@@ -67,6 +88,16 @@ export function safeNext(next: string | null, origin: string): string | null {
 /** The URL of a board, or of a task open on it; `query` (`?layout=list…`) is kept as given. */
 export function boardPath(projectId: number, ticket?: string | null, query = ''): string {
   return (ticket ? `/boards/${projectId}/tasks/${encodeURIComponent(ticket)}` : `/boards/${projectId}`) + query;
+}
+
+/** The settings page of a board. */
+export function boardSettingsPath(projectId: number): string {
+  return `/boards/${projectId}/settings`;
+}
+
+/** The settings page of a team (by its number). */
+export function teamSettingsPath(teamNumber: number): string {
+  return `/settings/teams/${teamNumber}`;
 }
 
 const NAVIGATE_EVENT = 'app:navigate';

@@ -1,3 +1,5 @@
+import { NAME_LIMITS } from '../../domain/fields.ts';
+import { updateDisplayName } from '../../domain/user.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
 
@@ -24,5 +26,25 @@ builder.queryField('me', (t) =>
     description: 'The authenticated user (owner of the API key or session).',
     resolve: (query, _root, _args, ctx) =>
       ctx.db.user.findUniqueOrThrow({ ...query, where: { id: viewerOf(ctx).userId } }),
+  }),
+);
+
+builder.mutationField('updateMe', (t) =>
+  t.prismaField({
+    type: 'User',
+    description:
+      `Changes the viewer's own display name (trimmed, 1 to ${NAME_LIMITS.displayNameMax} characters; else VALIDATION on ` +
+      '`displayName`), the name teammates see on cards, comments and member lists. Only ever the viewer: there is no ' +
+      'argument naming another person. Works with a session or an API key, like `me`.',
+    args: {
+      displayName: t.arg.string({
+        required: true,
+        description: `The new display name, 1 to ${NAME_LIMITS.displayNameMax} characters after trimming.`,
+      }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const user = await updateDisplayName(ctx.db, viewerOf(ctx).userId, args.displayName);
+      return ctx.db.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
+    },
   }),
 );

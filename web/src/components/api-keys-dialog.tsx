@@ -5,6 +5,7 @@ import { errorMessage } from '../graphql/errors';
 import { useAnnounce } from './announcer';
 import { Dialog } from './dialog';
 import { formatDateTime } from './format';
+import { ShownOnce } from './shown-once';
 
 /** At most this many active keys per person (the service's rule, src/domain/api-key.ts). */
 export const MAX_ACTIVE_KEYS = 10;
@@ -49,7 +50,6 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
   const [create, createKey] = useMutation(CreateKey);
   const [, revokeKey] = useMutation(RevokeKey);
   const [created, setCreated] = useState<{ key: string; label: string | null } | null>(null);
-  const [copied, setCopied] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const active = (data?.apiKeys ?? []).filter((k) => !k.revokedAt);
   const atLimit = active.length >= MAX_ACTIVE_KEYS;
@@ -66,7 +66,6 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
       return refetch({ requestPolicy: 'network-only' });
     }
     setCreated({ key: result.data!.createApiKey.key, label });
-    setCopied(false);
     form.reset();
     refetch({ requestPolicy: 'network-only' });
     announce('API key created. Copy it now: it is shown only once.');
@@ -80,16 +79,6 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
     announce(`Revoked ${name}.`);
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created!.key);
-      setCopied(true);
-      announce('Key copied to the clipboard.');
-    } catch {
-      setActionError('Copying failed: select the key and copy it by hand.');
-    }
-  };
-
   return (
     <Dialog title="API keys" onClose={onClose} className="api-keys" describedBy="api-keys-intro">
       <p id="api-keys-intro">
@@ -98,25 +87,14 @@ export function ApiKeysDialog({ onClose }: { onClose: () => void }) {
         <a href="/docs">/docs</a>.
       </p>
       {created && (
-        <div className="new-key" role="group" aria-labelledby="new-key-title">
-          <h3 id="new-key-title">New key{created.label ? `: ${created.label}` : ''}</h3>
-          <p>Copy it now: it will not be shown again.</p>
-          <div className="key-row">
-            <input
-              readOnly
-              value={created.key}
-              aria-label="New API key"
-              onFocus={(e) => e.currentTarget.select()}
-              className="key-value"
-            />
-            <button type="button" onClick={copy}>
-              {copied ? 'Copied' : 'Copy key'}
-            </button>
-          </div>
-          <button type="button" className="link-button" onClick={() => setCreated(null)}>
-            Done, hide the key
-          </button>
-        </div>
+        <ShownOnce
+          title={`New key${created.label ? `: ${created.label}` : ''}`}
+          note="Copy it now: it will not be shown again."
+          value={created.key}
+          label="New API key"
+          what="key"
+          onDone={() => setCreated(null)}
+        />
       )}
       {error && <p role="alert">{errorMessage(error)}</p>}
       {actionError && (

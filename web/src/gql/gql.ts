@@ -34,6 +34,7 @@ type Documents = {
     "\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n": typeof types.UpdateViewDocument,
     "\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n": typeof types.DeleteViewDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.BoardsDocument,
+    "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.ArchivedBoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": typeof types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": typeof types.CreateBoardDocument,
     "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": typeof types.InboxEventsDocument,
@@ -41,6 +42,37 @@ type Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": typeof types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": typeof types.ArchiveNotificationsDocument,
+    "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
+    "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": typeof types.RevokeOtherSessionsDocument,
+    "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": typeof types.AccountDocument,
+    "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n": typeof types.UpdateMeDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": typeof types.BoardSettingsDocument,
+    "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": typeof types.BoardSettingsEventsDocument,
+    "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": typeof types.CreateSettingsSectionDocument,
+    "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n": typeof types.UpdateSettingsSectionDocument,
+    "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n": typeof types.DeleteSettingsSectionDocument,
+    "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n": typeof types.CreateSettingsLabelDocument,
+    "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n": typeof types.UpdateSettingsLabelDocument,
+    "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n": typeof types.DeleteSettingsLabelDocument,
+    "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n": typeof types.AddBoardMemberDocument,
+    "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n": typeof types.RemoveBoardMemberDocument,
+    "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n": typeof types.SetBoardStatusDocument,
+    "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": typeof types.SettingsTeamsDocument,
+    "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": typeof types.TeamInvitesDocument,
+    "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": typeof types.CreateTeamInviteDocument,
+    "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": typeof types.RevokeTeamInviteDocument,
+    "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n": typeof types.TeamSettingsDocument,
+    "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n": typeof types.SetTeamMemberRoleDocument,
+    "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n": typeof types.RemoveTeamMemberDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      description\n      active\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      disabledAt\n      disabledCause\n      disabledReason\n      failingSince\n      metadata\n      projectId\n      team {\n        id\n        title\n      }\n    }\n    projects(limit: 100) {\n      items {\n        id\n        title\n      }\n    }\n    teams {\n      id\n      title\n      viewerRole\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, limit: 20) {\n      total\n      items {\n        id\n        event\n        eventId\n        ticketNumber\n        status\n        attemptCount\n        lastStatusCode\n        nextAttemptAt\n        createdAt\n        attempts {\n          id\n          outcome\n          statusCode\n          durationMs\n          error\n          responseExcerpt\n          createdAt\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookSubscriptionInput!) {\n    createWebhookSubscription(input: $input) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: Int!, $input: UpdateWebhookSubscriptionInput!) {\n    updateWebhookSubscription(id: $id, input: $input) {\n      id\n      active\n      disabledCause\n    }\n  }\n": typeof types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: Int!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation TestWebhook($id: Int!) {\n    testWebhookSubscription(id: $id) {\n      delivered\n      statusCode\n      durationMs\n      error\n    }\n  }\n": typeof types.TestWebhookDocument,
+    "\n  mutation RedeliverWebhook($subscriptionId: Int!, $deliveryId: Int!) {\n    redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      descriptionSource\n      descriptionContentType\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      parent {\n        id\n        ticketNumber\n        title\n      }\n      subtasks {\n        id\n        ticketNumber\n        title\n        status\n        section {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": typeof types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": typeof types.UpdateTaskDocument,
@@ -72,6 +104,7 @@ const documents: Documents = {
     "\n  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {\n    updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {\n      ...BoardViewFields\n    }\n  }\n": types.UpdateViewDocument,
     "\n  mutation DeleteView($id: Int!) {\n    deleteSavedView(id: $id)\n  }\n": types.DeleteViewDocument,
     "\n  query Boards {\n    projects(limit: 100) {\n      total\n      items {\n        id\n        title\n        description\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.BoardsDocument,
+    "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.ArchivedBoardsDocument,
     "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n": types.TeamsDocument,
     "\n  mutation CreateBoard($input: BoardInput!) {\n    createBoard(input: $input) {\n      project {\n        id\n      }\n    }\n  }\n": types.CreateBoardDocument,
     "\n  subscription InboxEvents($after: ID) {\n    inboxEvents(after: $after) {\n      cursor\n      type\n      taskId\n    }\n  }\n": types.InboxEventsDocument,
@@ -79,6 +112,37 @@ const documents: Documents = {
     "\n  query Inbox($unreadOnly: Boolean!, $offset: Int!) {\n    inbox(unreadOnly: $unreadOnly, limit: 50, offset: $offset) {\n      total\n      items {\n        id\n        type\n        message\n        read\n        createdAt\n        ticketNumber\n        taskId\n        actor {\n          id\n          displayName\n        }\n        task {\n          id\n          projectId\n          title\n        }\n      }\n    }\n  }\n": types.InboxDocument,
     "\n  mutation MarkNotificationsRead($ids: [Int!]!) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n": types.ArchiveNotificationsDocument,
+    "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n": types.SessionsDocument,
+    "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
+    "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n": types.RevokeOtherSessionsDocument,
+    "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n": types.AccountDocument,
+    "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n": types.UpdateMeDocument,
+    "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
+    "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n": types.BoardSettingsDocument,
+    "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n": types.BoardSettingsEventsDocument,
+    "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n": types.CreateSettingsSectionDocument,
+    "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n": types.UpdateSettingsSectionDocument,
+    "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n": types.DeleteSettingsSectionDocument,
+    "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n": types.CreateSettingsLabelDocument,
+    "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n": types.UpdateSettingsLabelDocument,
+    "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n": types.DeleteSettingsLabelDocument,
+    "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n": types.AddBoardMemberDocument,
+    "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n": types.RemoveBoardMemberDocument,
+    "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n": types.SetBoardStatusDocument,
+    "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n": types.SettingsTeamsDocument,
+    "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n": types.TeamInvitesDocument,
+    "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n": types.CreateTeamInviteDocument,
+    "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n": types.RevokeTeamInviteDocument,
+    "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n": types.TeamSettingsDocument,
+    "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n": types.SetTeamMemberRoleDocument,
+    "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n": types.RemoveTeamMemberDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      description\n      active\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      disabledAt\n      disabledCause\n      disabledReason\n      failingSince\n      metadata\n      projectId\n      team {\n        id\n        title\n      }\n    }\n    projects(limit: 100) {\n      items {\n        id\n        title\n      }\n    }\n    teams {\n      id\n      title\n      viewerRole\n    }\n  }\n": types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, limit: 20) {\n      total\n      items {\n        id\n        event\n        eventId\n        ticketNumber\n        status\n        attemptCount\n        lastStatusCode\n        nextAttemptAt\n        createdAt\n        attempts {\n          id\n          outcome\n          statusCode\n          durationMs\n          error\n          responseExcerpt\n          createdAt\n        }\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookSubscriptionInput!) {\n    createWebhookSubscription(input: $input) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: Int!, $input: UpdateWebhookSubscriptionInput!) {\n    updateWebhookSubscription(id: $id, input: $input) {\n      id\n      active\n      disabledCause\n    }\n  }\n": types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: Int!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation TestWebhook($id: Int!) {\n    testWebhookSubscription(id: $id) {\n      delivered\n      statusCode\n      durationMs\n      error\n    }\n  }\n": types.TestWebhookDocument,
+    "\n  mutation RedeliverWebhook($subscriptionId: Int!, $deliveryId: Int!) {\n    redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query TaskDetail($ref: TaskRefInput!) {\n    task(ref: $ref) {\n      ...CardFields\n      description\n      descriptionSource\n      descriptionContentType\n      version\n      updatedBy {\n        id\n        displayName\n      }\n      viewerIsWatching\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      parent {\n        id\n        ticketNumber\n        title\n      }\n      subtasks {\n        id\n        ticketNumber\n        title\n        status\n        section {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.TaskDetailDocument,
     "\n  query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {\n    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        cursor\n        node {\n          id\n          text\n          createdAt\n          author {\n            id\n            displayName\n          }\n        }\n      }\n    }\n  }\n": types.TaskCommentsDocument,
     "\n  mutation UpdateTask($ref: TaskRefInput!, $input: UpdateTaskInput!) {\n    updateTask(ref: $ref, input: $input) {\n      ...CardFields\n      description\n      version\n    }\n  }\n": types.UpdateTaskDocument,
@@ -187,6 +251,10 @@ export function graphql(source: "\n  query Boards {\n    projects(limit: 100) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ArchivedBoards {\n    projects(limit: 100, status: Archive) {\n      total\n      items {\n        id\n        title\n        ticketPrefix\n        taskCount\n        team {\n          id\n          title\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  query Teams {\n    teams {\n      id\n      title\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -212,6 +280,130 @@ export function graphql(source: "\n  mutation MarkNotificationsRead($ids: [Int!]
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"): (typeof documents)["\n  mutation ArchiveNotifications($ids: [Int!]!) {\n    archiveNotifications(ids: $ids)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n"): (typeof documents)["\n  query Sessions {\n    sessions {\n      id\n      method\n      userAgent\n      ip\n      createdAt\n      lastSeenAt\n      current\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeSession($id: Int!) {\n    revokeSession(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n"): (typeof documents)["\n  mutation RevokeOtherSessions {\n    revokeOtherSessions\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query Account {\n    me {\n      id\n      email\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateMe($displayName: String!) {\n    updateMe(displayName: $displayName) {\n      id\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n"): (typeof documents)["\n  query BoardSettings($projectId: Int!) {\n    project(id: $projectId) {\n      id\n      title\n      status\n      ticketPrefix\n      team {\n        id\n        number\n        title\n        viewerRole\n      }\n      members {\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n      sections(includeHidden: true) {\n        id\n        title\n        ranking\n        taskCount\n        visible\n      }\n      labels {\n        id\n        name\n        color\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n"): (typeof documents)["\n  subscription BoardSettingsEvents($projectId: Int!, $after: ID) {\n    boardEvents(\n      projectId: $projectId\n      after: $after\n      events: [\n        \"section.created\"\n        \"section.updated\"\n        \"section.deleted\"\n        \"label.created\"\n        \"label.updated\"\n        \"label.deleted\"\n        \"member.added\"\n        \"member.removed\"\n      ]\n    ) {\n      cursor\n      event\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSettingsSection($input: CreateSectionInput!) {\n    createSection(input: $input) {\n      id\n      title\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSettingsSection($input: UpdateSectionInput!) {\n    updateSection(input: $input) {\n      id\n      title\n      ranking\n      visible\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteSettingsSection($projectId: Int!, $sectionId: Int!) {\n    deleteSection(projectId: $projectId, sectionId: $sectionId) {\n      deletedSectionId\n      movedTaskCount\n      movedToSection {\n        id\n        title\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSettingsLabel($input: CreateLabelInput!) {\n    createLabel(input: $input) {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSettingsLabel($projectId: Int!, $id: Int!, $input: UpdateLabelInput!) {\n    updateLabel(projectId: $projectId, id: $id, input: $input) {\n      id\n      name\n      color\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteSettingsLabel($projectId: Int!, $id: Int!) {\n    deleteLabel(projectId: $projectId, id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation AddBoardMember($projectId: Int!, $user: String!) {\n    addProjectMember(projectId: $projectId, user: $user) {\n      user {\n        id\n        displayName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveBoardMember($projectId: Int!, $user: String!) {\n    removeProjectMember(projectId: $projectId, user: $user) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SetBoardStatus($projectId: Int!, $status: Status!) {\n    updateProjectStatus(projectId: $projectId, status: $status) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n"): (typeof documents)["\n  query SettingsTeams {\n    teams {\n      id\n      number\n      title\n      viewerRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  query TeamInvites($teamId: String!) {\n    teamInvites(teamId: $teamId) {\n      id\n      email\n      role\n      createdAt\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {\n    createTeamInvite(teamId: $teamId, email: $email, role: $role) {\n      url\n      path\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeTeamInvite($id: Int!) {\n    revokeTeamInvite(id: $id) {\n      id\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query TeamSettings {\n    teams {\n      id\n      number\n      title\n      viewerRole\n      members {\n        role\n        joinedAt\n        user {\n          id\n          displayName\n          email\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {\n    setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {\n      role\n      user {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation RemoveTeamMember($teamId: String!, $user: String!) {\n    removeTeamMember(teamId: $teamId, user: $user) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      description\n      active\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      disabledAt\n      disabledCause\n      disabledReason\n      failingSince\n      metadata\n      projectId\n      team {\n        id\n        title\n      }\n    }\n    projects(limit: 100) {\n      items {\n        id\n        title\n      }\n    }\n    teams {\n      id\n      title\n      viewerRole\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      description\n      active\n      createdAt\n      createdBy {\n        id\n        displayName\n      }\n      disabledAt\n      disabledCause\n      disabledReason\n      failingSince\n      metadata\n      projectId\n      team {\n        id\n        title\n      }\n    }\n    projects(limit: 100) {\n      items {\n        id\n        title\n      }\n    }\n    teams {\n      id\n      title\n      viewerRole\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($subscriptionId: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, limit: 20) {\n      total\n      items {\n        id\n        event\n        eventId\n        ticketNumber\n        status\n        attemptCount\n        lastStatusCode\n        nextAttemptAt\n        createdAt\n        attempts {\n          id\n          outcome\n          statusCode\n          durationMs\n          error\n          responseExcerpt\n          createdAt\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($subscriptionId: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, limit: 20) {\n      total\n      items {\n        id\n        event\n        eventId\n        ticketNumber\n        status\n        attemptCount\n        lastStatusCode\n        nextAttemptAt\n        createdAt\n        attempts {\n          id\n          outcome\n          statusCode\n          durationMs\n          error\n          responseExcerpt\n          createdAt\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookSubscriptionInput!) {\n    createWebhookSubscription(input: $input) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookSubscriptionInput!) {\n    createWebhookSubscription(input: $input) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhook($id: Int!, $input: UpdateWebhookSubscriptionInput!) {\n    updateWebhookSubscription(id: $id, input: $input) {\n      id\n      active\n      disabledCause\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhook($id: Int!, $input: UpdateWebhookSubscriptionInput!) {\n    updateWebhookSubscription(id: $id, input: $input) {\n      id\n      active\n      disabledCause\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: Int!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: Int!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestWebhook($id: Int!) {\n    testWebhookSubscription(id: $id) {\n      delivered\n      statusCode\n      durationMs\n      error\n    }\n  }\n"): (typeof documents)["\n  mutation TestWebhook($id: Int!) {\n    testWebhookSubscription(id: $id) {\n      delivered\n      statusCode\n      durationMs\n      error\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($subscriptionId: Int!, $deliveryId: Int!) {\n    redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($subscriptionId: Int!, $deliveryId: Int!) {\n    redeliverWebhookDelivery(subscriptionId: $subscriptionId, deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { graphql } from '../gql';
 import { errorMessage } from '../graphql/errors';
-import { Link, boardPath, navigate } from '../router';
+import { Link, boardPath, boardSettingsPath, navigate } from '../router';
 import { usePageTitle } from './page-title';
 
 /** The viewer's boards with their task counts (also the command menu's board list). */
@@ -14,6 +14,25 @@ export const BoardsQuery = graphql(`
         id
         title
         description
+        ticketPrefix
+        taskCount
+        team {
+          id
+          title
+        }
+      }
+    }
+  }
+`);
+
+/** Archived boards, listed apart (their settings restore them). */
+const ArchivedBoardsQuery = graphql(`
+  query ArchivedBoards {
+    projects(limit: 100, status: Archive) {
+      total
+      items {
+        id
+        title
         ticketPrefix
         taskCount
         team {
@@ -67,20 +86,56 @@ export function BoardsScreen() {
       {!fetching && !error && boards.length === 0 && <p>No boards yet. Create one for your team.</p>}
       <ul className="board-list" aria-busy={fetching}>
         {boards.map((b) => (
-          <li key={b.id}>
-            <Link to={boardPath(b.id)} className="board-tile">
-              <span className="board-title">{b.title}</span>
-              <span className="board-meta">
-                {b.ticketPrefix} · {b.team?.title ?? 'No team'}
-              </span>
-              <span className="board-count">
-                {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
-              </span>
-            </Link>
-          </li>
+          <BoardTile key={b.id} board={b} to={boardPath(b.id)} />
         ))}
       </ul>
+      <ArchivedBoards />
     </div>
+  );
+}
+
+/** A board in a board list: title, prefix and team, task count; a link to `to`. */
+function BoardTile({
+  board: b,
+  to,
+  archived = false,
+}: {
+  board: { title: string; ticketPrefix: string; taskCount: number; team?: { title: string } | null };
+  to: string;
+  archived?: boolean;
+}) {
+  return (
+    <li>
+      <Link to={to} className="board-tile">
+        <span className="board-title">{b.title}</span>
+        <span className="board-meta">
+          {b.ticketPrefix} · {b.team?.title ?? 'No team'}
+          {archived && ' · archived'}
+        </span>
+        <span className="board-count">
+          {b.taskCount} {b.taskCount === 1 ? 'task' : 'tasks'}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The archived boards, folded away under their own heading; each opens its settings (to restore it). */
+function ArchivedBoards() {
+  const [{ data }] = useQuery({ query: ArchivedBoardsQuery });
+  const boards = data?.projects.items ?? [];
+  if (boards.length === 0) return null;
+  return (
+    <details className="archived-boards">
+      <summary>
+        <h2 className="inline-heading">Archived boards ({data!.projects.total})</h2>
+      </summary>
+      <ul className="board-list" aria-label="Archived boards">
+        {boards.map((b) => (
+          <BoardTile key={b.id} board={b} to={boardSettingsPath(b.id)} archived />
+        ))}
+      </ul>
+    </details>
   );
 }
 

@@ -6,7 +6,7 @@ import { useScreenCommands } from '../../commands';
 import { errorCode, errorMessage } from '../../graphql/errors';
 import { useLiveState } from '../../graphql/api-context';
 import { rememberBoard } from '../../last-board';
-import { boardPath, navigate } from '../../router';
+import { Link, boardPath, boardSettingsPath, navigate } from '../../router';
 import { usePageTitle } from '../page-title';
 import { TaskPanel } from '../task/task-panel';
 import { BoardFilters } from './board-filters';
@@ -224,6 +224,9 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
         <span className={`live live-${live}`} role="status">
           {live === 'connected' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
         </span>
+        <Link to={boardSettingsPath(projectId)} className="settings-link">
+          Board settings
+        </Link>
       </div>
       <ViewBar
         layout={view.layout}
