@@ -167,6 +167,7 @@ describe.skipIf(isPostgres)('the embedded database in a worker thread', () => {
     expect(isDatabaseUnavailable(await queued)).toBe(true);
     expect(restarts[0]?.cause).toBe('budget');
     await answering(database);
+    console.info(`restarted after the budget in ${Math.round(restarts.find((r) => r.restartedInMs)?.restartedInMs ?? NaN)} ms`);
     expect(pgliteWorkerOf(database)!.threadId).not.toBe(threadBefore);
     expect(await database.sql.query('SELECT n FROM survives')).toEqual([{ n: 1 }]);
     // Raw SQL (migrations, checkpoints, backups) is not under the budget.
