@@ -67,7 +67,8 @@ export interface PGliteResult {
 
 /** A worker's message to the service. */
 export type PGliteReply =
-  | { kind: 'ready' }
+  /** `cpuClock`: where the worker thread's CPU time can be read (src/content/thread-cpu.ts), or null. */
+  | { kind: 'ready'; cpuClock: string | null }
   | { kind: 'done'; id: number; result?: PGliteResult; results?: PGliteResult[]; lease?: number }
   | { kind: 'failed'; id: number; error: SerializedError }
   | { kind: 'checkpoint'; walBytes: number; ms: number }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { threadCpuClock } from '../content/thread-cpu.ts';
 import { keepWalCheckpointed } from './pglite-checkpoints.ts';
 import {
   databaseError,
@@ -214,4 +215,4 @@ stopCheckpoints = keepWalCheckpointed(
 port.on('message', (req: PGliteRequest) => {
   handle(req).then(send, (err: unknown) => send({ kind: 'failed', id: req.id, error: serializeError(err) }));
 });
-send({ kind: 'ready' });
+send({ kind: 'ready', cpuClock: threadCpuClock() });
