@@ -31,7 +31,7 @@ export async function runHostile(url: string, headers: Record<string, string>, p
   for (const shape of shapes(mode)) {
     const probe = probeHealthz(url);
     const started = performance.now();
-    let status = 0;
+    let status: number;
     try {
       const res = await fetch(`${url}/api/v1/tasks`, {
         method: 'POST',

@@ -5,8 +5,6 @@
 // thread, as @prisma/adapter-pg would use it). Against PGlite in process as
 // the floor. Run: `nice npx tsx scripts/perf/pglite-transport.ts`.
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
