@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import { readCpuNs } from '../content/thread-cpu.ts';
@@ -95,6 +97,13 @@ export class PGliteWorker {
 
   /** Starts the worker and resolves once its database answers. */
   static async start(options: PGliteWorkerOptions): Promise<PGliteWorker> {
+    if (!options.dataDir.startsWith('memory://') && !existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      // A first start runs initdb, which peaks near 850 MB of WebAssembly memory that a thread
+      // keeps once grown: one worker makes the directory and ends, another serves it.
+      const first = new PGliteWorker({ ...options, statementTimeoutMs: 0 });
+      await first.spawn();
+      await first.close();
+    }
     const host = new PGliteWorker(options);
     await host.spawn();
     const budget = host.budgetMs;
