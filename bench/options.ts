@@ -101,7 +101,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     .option('--quick', 'a minute or two: 10,000 tasks, 2 s per scenario')
     .option('--pg-only', 'skip the PGlite pass')
     .option('--pglite-only', 'skip the PostgreSQL pass (and the floor and the reference)')
-    .option('--only <ids>', 'only these scenarios: list, list-graphql, list-trusted, projects, search, create, create-graphql, update, board', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .option('--only <ids>', 'only these scenarios: list, list-graphql, list-trusted, projects, search, create, create-graphql, update, board, hostile', (v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .option('--no-reference', 'do not run PostGraphile beside the floor')
     .option('--workers <n,...>', 'app processes on PostgreSQL; several (1,2) run the app once per value', (v) => v.split(',').map(integer(1)))
     .option('--connections <n>', 'concurrent connections (default 10)', integer(1))

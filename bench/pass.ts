@@ -10,6 +10,8 @@ import type { PassResult, ScenarioResult, ServerKind } from './results.ts';
 import { loadScenarios } from './scenarios.ts';
 import { timeBoards, waitForDrain } from './board-phase.ts';
 import { floorParity } from './parity.ts';
+import { probeHealthz } from './healthz-probe.ts';
+import { runHostile } from './hostile-phase.ts';
 import type { SeedResult } from './seed.ts';
 import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
 import { PgCpuMeter, withApplicationName } from './pg-cpu.ts';
@@ -162,18 +164,20 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       const meter = meters.get(scenario.server);
       await meter?.begin();
       await server.beginWindow();
+      const healthz = scenario.server === 'app' ? probeHealthz(app.url) : null;
       entry.load = await runLoad(server.url, headers, scenario.make, {
         connections: input.options.connections,
         durationSec: input.options.durationSec,
         warmupSec: 0,
       });
+      if (healthz) entry.healthz = await healthz.stop();
       entry.window = await server.endWindow();
       const pgCpu = await meter?.end();
       const l = entry.load;
       entry.pgCpuMsPerRequest = pgCpu && l.requests ? Math.round((pgCpu.cpuMs / l.requests) * 100) / 100 : null;
       input.log(
         `${label}: ${scenario.label.padEnd(30)} ${String(l.rps).padStart(8)} req/s  p50 ${l.p50} ms  p99 ${l.p99} ms` +
-          `  cpu ${l.requests ? ((entry.window.cpuCores * input.options.durationSec * 1000) / l.requests).toFixed(1) : '?'} ms/req  pg ${entry.pgCpuMsPerRequest ?? '?'} ms/req  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
+          `  cpu ${l.requests ? ((entry.window.cpuCores * input.options.durationSec * 1000) / l.requests).toFixed(1) : '?'} ms/req  pg ${entry.pgCpuMsPerRequest ?? '?'} ms/req  healthz p99 ${entry.healthz?.p99 ?? '–'} max ${entry.healthz?.max ?? '–'} ms  rss ${entry.window.rssPeakMb} MB  eld p99 ${entry.window.eld?.p99Ms ?? '?'} ms${l.non2xx ? `  NON-2XX ${l.non2xx} ${JSON.stringify(l.statusCodes)}` : ''}`,
       );
       if (l.non2xx || l.errors) result.errors.push(`${scenario.label}: ${l.non2xx} non-2xx ${JSON.stringify(l.statusCodes)}, ${l.errors} errors`);
     }
@@ -187,11 +191,21 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       const boardArgs = { run: input.run, teamUuid: input.seed.teamUuid, userId: input.seed.userId, headers };
       for (const [kind, server] of [['app', app], ['floor', floor], ['reference', reference]] as const) {
         if (!server) continue;
+        const healthz = kind === 'app' ? probeHealthz(app.url) : null;
         const b = await timeBoards(server, kind, input.options, boardArgs);
+        if (healthz) b.healthz = await healthz.stop();
         if (kind === 'app') result.board = b;
         else (result.boards ??= {})[kind] = b;
-        input.log(`${label}: team board on ${kind} (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
+        input.log(`${label}: team board on ${kind} (${b.tasksPerBoard} tasks) × ${b.ms.length}: p50 ${b.p50} ms, max ${b.max} ms${b.healthz ? `, /healthz p99 ${b.healthz.p99} max ${b.healthz.max} ms` : ''}${b.problem ? `  PROBLEM ${b.problem}` : ''}`);
         if (b.problem) result.errors.push(`team board (${kind}): ${b.problem}`);
+      }
+    }
+    if (wanted(input.options, 'hostile') && input.seed.visibleProjectIds.length) {
+      await app.settle();
+      result.hostile = await runHostile(app.url, headers, input.seed.visibleProjectIds[0], input.options.mode);
+      for (const h of result.hostile) {
+        input.log(`${label}: hostile ${h.label}: ${h.status} in ${h.ms} ms, /healthz p99 ${h.healthz.p99} max ${h.healthz.max} ms`);
+        if (h.status === 0 || h.status >= 500) result.errors.push(`hostile ${h.label}: HTTP ${h.status}`);
       }
     }
   } catch (err) {

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { HealthzStats } from './healthz-probe.ts';
 import type { BenchResults, BoardResult, PassResult } from './results.ts';
 import type { WindowStats } from './server-process.ts';
 import { cpuPerRequest, find, fmt, pct, postgresPass, ratio, ratioRows, roundRatio, times, verdict } from './report-ratios.ts';
@@ -24,7 +25,30 @@ export const TARGETS = {
   facadeOverGraphql: 1.1,
   boardMs: 1000,
   rssMb: { postgres: 250, pglite: 400 },
+  /** `/healthz` on PGlite while boards, hostile shapes and the load run. */
+  healthzP99Ms: 100,
+  healthzMaxMs: 250,
+  /** PGlite ÷ PostgreSQL req/s on list, create, update and search. */
+  pgliteOfPostgres: 0.7,
 };
+
+/** The worst /healthz of several windows: the highest p99 and the highest max. */
+function worstHealthz(stats: (HealthzStats | undefined)[]): HealthzStats | null {
+  const known = stats.filter((h): h is HealthzStats => Boolean(h));
+  if (!known.length) return null;
+  return { n: known.reduce((n, h) => n + h.n, 0), p50: Math.max(...known.map((h) => h.p50)), p99: Math.max(...known.map((h) => h.p99)), max: Math.max(...known.map((h) => h.max)) };
+}
+
+function healthzRows(pass: PassResult): string[] {
+  const windows: [string, HealthzStats | null][] = [
+    [`while the ${pass.board?.tasksPerBoard ?? 500}-task boards are created`, worstHealthz([pass.board?.healthz])],
+    ['while the hostile shapes run', worstHealthz((pass.hostile ?? []).map((h) => h.healthz))],
+    ['under the load scenarios (worst scenario)', worstHealthz(pass.scenarios.map((s) => s.healthz))],
+  ];
+  return windows
+    .filter(([, h]) => h)
+    .map(([when, h]) => `| /healthz p99 ≤ ${TARGETS.healthzP99Ms} ms, max ≤ ${TARGETS.healthzMaxMs} ms ${when} (${pass.database}) | p99 ${fmt(h!.p99)} ms, max ${fmt(h!.max)} ms (${fmt(h!.n)} probes) | ${verdict(h!.p99 <= TARGETS.healthzP99Ms && h!.max <= TARGETS.healthzMaxMs)} |`);
+}
 
 function passRss(pass: PassResult | undefined): number | null {
   if (!pass) return null;
@@ -60,6 +84,13 @@ function targetRows(r: BenchResults): string[] {
     const b = pass.board;
     rows.push(`| ${b.tasksPerBoard}-task team board ≤ ${TARGETS.boardMs} ms end to end (${pass.database}) | p50 ${fmt(b.p50)} ms, max ${fmt(b.max)} ms over ${b.ms.length} call(s) | ${verdict(b.problem ? false : b.max <= TARGETS.boardMs)} |`);
   }
+  for (const pass of [lite, pg]) if (pass) rows.push(...healthzRows(pass));
+  if (pg && lite) {
+    for (const id of ['list', 'create', 'update', 'search']) {
+      const v = ratio(find(lite, id)?.load?.rps, find(pg, id)?.load?.rps);
+      if (v != null) rows.push(`| PGlite ÷ PostgreSQL ≥ ${pct(TARGETS.pgliteOfPostgres)}, ${find(pg, id)?.label} req/s | ${pct(v)} (${fmt(find(lite, id)?.load?.rps)} vs ${fmt(find(pg, id)?.load?.rps)} req/s) | ${verdict(v >= TARGETS.pgliteOfPostgres)} |`);
+    }
+  }
   for (const pass of [pg, lite]) {
     const rss = passRss(pass);
     if (pass && rss) {
@@ -70,29 +101,30 @@ function targetRows(r: BenchResults): string[] {
   return rows;
 }
 
+const healthzCell = (h: HealthzStats | undefined) => (h ? `${fmt(h.p99)} / ${fmt(h.max)}` : '–');
 const heapMb = (w: WindowStats | null | undefined) => (w?.eld ? w.eld.heapUsedBytes / 2 ** 20 : null);
 
 function scenarioTable(pass: PassResult): string[] {
   const rows = [
-    '| scenario | round | req/s | p50 ms | p99 ms | max ms | non-2xx | RSS peak MB | JS heap MB | ELD p99 ms | server CPU (cores) | CPU ms / req | PostgreSQL CPU ms / req | machine busy | load avg |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | round | req/s | p50 ms | p99 ms | max ms | non-2xx | RSS peak MB | JS heap MB | ELD p99 ms | /healthz p99 / max ms | server CPU (cores) | CPU ms / req | PostgreSQL CPU ms / req | machine busy | load avg |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const s of pass.scenarios) {
     if (!s.load) {
-      rows.push(`| ${s.label} | ${s.round ?? 1} | not run: ${s.probe.problem?.replace(/\|/g, '\\|').slice(0, 120)} | | | | | | | | | | | | |`);
+      rows.push(`| ${s.label} | ${s.round ?? 1} | not run: ${s.probe.problem?.replace(/\|/g, '\\|').slice(0, 120)} | | | | | | | | | | | | | |`);
       continue;
     }
     const l = s.load;
     const w = s.window;
     rows.push(
-      `| ${s.label} | ${s.round ?? 1} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${fmt(s.pgCpuMsPerRequest, 2)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
+      `| ${s.label} | ${s.round ?? 1} | ${fmt(l.rps, l.rps < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${fmt(l.maxMs)} | ${l.non2xx + l.errors} | ${fmt(w?.rssPeakMb)} | ${fmt(heapMb(w))} | ${fmt(w?.eld?.p99Ms, 1)} | ${healthzCell(s.healthz)} | ${fmt(w?.cpuCores, 2)} | ${fmt(w && l.rps ? (w.cpuCores * 1000) / l.rps : null, 1)} | ${fmt(s.pgCpuMsPerRequest, 2)} | ${pct(w?.machineBusy ?? null)} | ${fmt(s.loadAvg, 1)} |`,
     );
   }
   const boards: [string, BoardResult | undefined | null][] = [['', pass.board], [' (floor)', pass.boards?.floor], [' (PostGraphile)', pass.boards?.reference]];
   for (const [who, b] of boards) {
     if (!b) continue;
     rows.push(
-      `| team board, ${b.tasksPerBoard} tasks${who} (sequential, ${b.ms.length} calls) | | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((st) => st < 200 || st > 299).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? b.window.cpuCores * b.mean : null, 0)} | | ${pct(b.window?.machineBusy ?? null)} | |`,
+      `| team board, ${b.tasksPerBoard} tasks${who} (sequential, ${b.ms.length} calls) | | ${fmt(1000 / b.mean, 1)} | ${fmt(b.p50)} | – | ${fmt(b.max)} | ${b.statuses.filter((st) => st < 200 || st > 299).length} | ${fmt(b.window?.rssPeakMb)} | ${fmt(heapMb(b.window))} | ${fmt(b.window?.eld?.p99Ms, 1)} | ${healthzCell(b.healthz)} | ${fmt(b.window?.cpuCores, 2)} | ${fmt(b.window ? b.window.cpuCores * b.mean : null, 0)} | | ${pct(b.window?.machineBusy ?? null)} | |`,
     );
   }
   return rows;
@@ -129,6 +161,11 @@ function passSection(pass: PassResult): string[] {
     '',
   );
   lines.push(...scenarioTable(pass), '');
+  if (pass.hostile?.length) {
+    lines.push('Hostile shapes (one create each, one after another; /healthz probed meanwhile):', '', '| shape | status | ms | /healthz p99 / max ms |', '|---|---:|---:|---:|');
+    for (const h of pass.hostile) lines.push(`| ${h.label} | ${h.status} | ${fmt(h.ms)} | ${healthzCell(h.healthz)} |`);
+    lines.push('');
+  }
   if (pass.errors.length) lines.push('Problems:', '', ...pass.errors.map((e) => `- ${e.replace(/\n/g, ' ').slice(0, 400)}`), '');
   if (pass.profiles?.length) lines.push(`CPU profiles: ${pass.profiles.map((p) => `\`${p.replace(/^.*\/bench\//, 'bench/')}\``).join(', ')}`, '');
   return lines;

@@ -1,6 +1,8 @@
 // The shape of a benchmark run's raw results (bench/results/*.json), shared by
 // the runner that writes them and the report that reads them.
 
+import type { HealthzStats } from './healthz-probe.ts';
+import type { HostileResult } from './hostile-phase.ts';
 import type { LoadResult } from './load.ts';
 import type { WindowStats } from './server-process.ts';
 
@@ -28,6 +30,8 @@ export interface ScenarioResult {
    * next scenario's CPU.
    */
   drain?: DrainResult;
+  /** `/healthz` of the app while the load ran (app scenarios). */
+  healthz?: HealthzStats;
 }
 
 /** Sequential team-board creations (spec 4.3) with 500 tasks each. */
@@ -41,6 +45,8 @@ export interface BoardResult {
   mean: number;
   problem: string | null;
   window: WindowStats | null;
+  /** `/healthz` of the app while its boards were created. */
+  healthz?: HealthzStats;
 }
 
 /** The wait for the app's outbox backlog before the team boards. */
@@ -84,6 +90,8 @@ export interface PassResult {
   floorParityAll?: Record<string, string>;
   /** PostgreSQL version and write-relevant settings. */
   server?: Record<string, string>;
+  /** Hostile shapes created one by one, with /healthz meanwhile. */
+  hostile?: HostileResult[];
   /** CPU profiles written for this pass (`--profile`). */
   profiles?: string[];
 }

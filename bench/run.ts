@@ -23,7 +23,8 @@ const cleanups: Cleanups = [];
 
 
 async function seedInto(kind: 'postgres' | 'pglite', location: string, size: SeedSize) {
-  const database = await openDatabase(kind === 'postgres' ? { databaseUrl: location, dataDir: 'memory://' } : { dataDir: location });
+  // A one-shot seeder: PGlite on this thread (the app under load runs it in its worker).
+  const database = await openDatabase(kind === 'postgres' ? { databaseUrl: location, dataDir: 'memory://' } : { dataDir: location, pgliteInProcess: true });
   try {
     await migrate(database);
     log(`${kind}: seeding ${size.tasks.toLocaleString('en')} tasks in ${size.projects} projects for ${size.users} users`);

@@ -27,8 +27,13 @@ const started = Date.now();
 
 const result = await build({
   absWorkingDir: root,
-  // The content render pool's worker thread is its own entry (src/content/render-pool.ts starts it).
-  entryPoints: { main: 'src/cli/main.ts', 'content-render-worker': 'src/content/render-worker.ts' },
+  // The worker threads are entries of their own: the content render pool's (src/content/render-pool.ts)
+  // and the embedded database's (src/db/pglite-remote.ts).
+  entryPoints: {
+    main: 'src/cli/main.ts',
+    'content-render-worker': 'src/content/render-worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

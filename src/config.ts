@@ -143,7 +143,9 @@ const schema = z.object({
    * Longest one SQL statement of a request may run (ms) before the database
    * stops it: PostgreSQL's `statement_timeout` on the request pool (not the
    * background pool, not migrations). The request answers 503 TIMEOUT (a
-   * search, 400 `too_complex` on `query`). 0 turns the budget off.
+   * search, 400 `too_complex` on `query`). On the embedded database, the
+   * budget of the request client's statements: past it the database's worker
+   * thread is restarted (src/db/pglite-remote.ts). 0 turns the budget off.
    */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /**

@@ -83,6 +83,17 @@ export async function createServices(
     pgliteFs: opts.pgliteFs,
     // One line, no stack: when the database goes away every idle connection reports it.
     onIdleError: (err) => logger.warn({ error: describeError(err) }, 'an idle database connection failed; the pool replaces it'),
+    onPGliteRestart: ({ cause, restartedInMs, error }) => {
+      if (error) logger.error({ cause, error: describeError(error) }, 'embedded database worker could not start; retrying');
+      else if (restartedInMs === undefined)
+        logger.warn(
+          { cause },
+          cause === 'budget'
+            ? 'a statement ran past STATEMENT_TIMEOUT_MS: the embedded database worker is restarted to stop it'
+            : 'the embedded database worker stopped; restarting it',
+        );
+      else logger.info({ cause, ms: Math.round(restartedInMs) }, 'embedded database worker restarted');
+    },
     onWalCheckpoint: {
       onCheckpoint: ({ walBytes, ms }) => logger.debug({ walBytes, ms: Math.round(ms) }, 'embedded database checkpointed'),
       onError: (err) => logger.warn({ error: describeError(err) }, 'embedded database checkpoint failed; retried shortly'),

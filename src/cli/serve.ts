@@ -21,9 +21,13 @@ export function registerServeCommand(program: Command) {
       const slot = workerSlot();
       if (workers > 1 && slot === null) {
         if (!config.DATABASE_URL) {
-          // PGlite is one process's database (its files are opened by one process at a time).
+          // PGlite is one process's database (its files are opened by one process at a time), and
+          // already runs on a thread of its own beside the event loop: the second core is its.
           throw Object.assign(
-            new Error(`--workers ${workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process. Run without --workers, or set DATABASE_URL.`),
+            new Error(
+              `--workers ${workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process ` +
+                '(it runs on its own thread beside the event loop, so one process already uses two cores). Run without --workers, or set DATABASE_URL.',
+            ),
             { code: 'USAGE' },
           );
         }

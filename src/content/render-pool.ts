@@ -1,8 +1,7 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FairQueue } from './fair-queue.ts';
 import { readCpuNs } from './thread-cpu.ts';
+import { workerEntry } from '../worker-entry.ts';
 
 /** One text to render: HTML to sanitise, or markdown to convert (and sanitise). */
 export interface RenderItem {
@@ -75,22 +74,6 @@ interface Slot {
 
 /** How often a running job's CPU time is read: a small part of the budget, 10–100 ms. */
 const checkEvery = (budgetMs: number) => Math.min(100, Math.max(10, Math.floor(budgetMs / 8)));
-
-/**
- * How to start a worker: the bundle's `content-render-worker.js` beside the
- * chunks in `dist/` (an entry point of scripts/build.mjs); or, running from
- * `src/` (tsx, vitest), a bootstrap that registers tsx's loader in the
- * worker and then imports the TypeScript source.
- */
-function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { entry: new URL('./content-render-worker.js', import.meta.url), eval: false };
-  // The ESM build of `tsx/esm/api` (require.resolve would give the CommonJS one).
-  const tsxPackage = createRequire(import.meta.url).resolve('tsx/package.json');
-  const tsx = new URL('dist/esm/api/index.mjs', pathToFileURL(tsxPackage)).href;
-  const source = new URL('./render-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); })`;
-  return { entry: bootstrap, eval: true };
-}
 
 /**
  * A small pool of worker threads that render user content, so that markdown
@@ -207,7 +190,7 @@ export class RenderPool {
   }
 
   private spawn(heldFor: string | null = null): void {
-    const { entry, eval: isCode } = workerEntry();
+    const { entry, eval: isCode } = workerEntry(import.meta.url, './render-worker.ts', 'content-render-worker');
     const shared = new SharedArrayBuffer(4);
     const worker = new Worker(entry, {
       eval: isCode,

@@ -1,18 +1,10 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGliteOptions } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
-import {
-  DEFAULT_WAL_CHECKPOINTS,
-  keepWalCheckpointed,
-  type WalCheckpointEvents,
-  type WalCheckpointOptions,
-} from './pglite-checkpoints.ts';
-import { PGLITE_START_PARAMS } from './pglite-settings.ts';
+import type { WalCheckpointEvents, WalCheckpointOptions } from './pglite-checkpoints.ts';
+import { openPGlite, PGLITE_EXTENSIONS } from './pglite-database.ts';
+import type { PGliteWorkerOptions } from './pglite-remote.ts';
 import { createStatementNamer } from './statement-names.ts';
 
 /** The Prisma client type used across the service. */
@@ -56,7 +48,10 @@ export interface DatabaseOptions {
   /**
    * `statement_timeout` (ms) of every connection of the request pool
    * (PostgreSQL; see statement-timeout.ts). Absent or 0: none, as for
-   * one-shot commands (migrate, reindex) and the background pool.
+   * one-shot commands (migrate, reindex) and the background pool. On the
+   * embedded database in its worker, the budget of every statement of
+   * `prisma` (not of `sql` and `session`): past it the worker is restarted
+   * (see pglite-remote.ts).
    */
   statementTimeoutMs?: number;
   /**
@@ -84,10 +79,21 @@ export interface DatabaseOptions {
   walCheckpoints?: Partial<WalCheckpointOptions>;
   /** Checkpoint reports and errors of the embedded database (PGlite only). */
   onWalCheckpoint?: WalCheckpointEvents;
+  /**
+   * Run PGlite on this thread instead of its worker thread (PGlite only;
+   * implied by `pgliteFs`). One-shot tools may; the service never does.
+   */
+  pgliteInProcess?: boolean;
+  /**
+   * The embedded database's worker stopped (a statement past
+   * `statementTimeoutMs`, or the thread died) and restarts (PGlite in a worker only).
+   */
+  onPGliteRestart?: PGliteWorkerOptions['onRestart'];
+  /** See `DEFAULT_LEASE_IDLE_MS` (PGlite in a worker only; tests shorten it). */
+  leaseIdleMs?: number;
 }
 
-/** The PGlite extensions every embedded database loads (the migrations use them). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export { PGLITE_EXTENSIONS };
 
 /**
  * Opens the database: PostgreSQL through `@prisma/adapter-pg` when a URL is
@@ -147,41 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  const release = options.dataDir.startsWith('memory://') ? () => undefined : lockDataDir(options.dataDir);
-  const pgliteOptions = { extensions: PGLITE_EXTENSIONS, startParams: [...PGLITE_START_PARAMS] };
-  const created = options.pgliteFs
-    ? PGlite.create({ fs: options.pgliteFs, ...pgliteOptions })
-    : PGlite.create(options.dataDir, pgliteOptions);
-  const lite = await created.catch((err) => {
-    release();
-    throw err;
-  });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite), log: log ? [...log] : undefined });
-  attachQueryLog(prisma, options.onQuery);
-  const sql: SqlRunner = {
-    exec: async (text) => void (await lite.exec(text)),
-    query: async <T,>(text: string, params?: unknown[]) => (await lite.query<T>(text, params)).rows,
-  };
-  const stopCheckpoints = keepWalCheckpointed(
-    sql,
-    { ...DEFAULT_WAL_CHECKPOINTS, ...options.walCheckpoints },
-    options.onWalCheckpoint,
-  );
-  return {
-    prisma,
-    background: prisma,
-    kind: 'pglite',
-    location: options.dataDir,
-    sql,
-    // PGlite is a single connection already.
-    session: (fn) => fn(sql),
-    close: async () => {
-      await stopCheckpoints();
-      await prisma.$disconnect();
-      await lite.close();
-      release();
-    },
-  };
+  return openPGlite(options, log ? [...log] : undefined, (prisma) => attachQueryLog(prisma, options.onQuery));
 }
 
 function attachQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
@@ -191,34 +163,3 @@ function attachQueryLog(prisma: PrismaClient, onQuery?: (sql: string) => void) {
   );
 }
 
-/**
- * PGlite is one process: a second process opening the same directory would
- * silently work on a diverging copy. A pid lock file makes that an error.
- */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'tasksvc.lock');
-  let holder: number | null = null;
-  try {
-    holder = Number.parseInt(readFileSync(file, 'utf8'), 10) || null;
-  } catch {
-    // no lock file
-  }
-  if (holder && holder !== process.pid && isAlive(holder)) {
-    throw new Error(
-      `The embedded database in ${dir} is in use by process ${holder} (a running tasksvc?). ` +
-        'Stop it first, or point DATABASE_URL at a PostgreSQL server to share one database.',
-    );
-  }
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

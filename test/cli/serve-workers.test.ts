@@ -88,7 +88,7 @@ describe('tasksvc serve --workers', () => {
     const c = serve({ TASKSVC_DATA_DIR: 'memory://' }, '--port', '0', '--workers', '2');
     expect(await c.exited).toBe(1);
     expect(c.err().trim()).toBe(
-      'error: --workers 2 needs PostgreSQL (DATABASE_URL): the embedded database serves one process. Run without --workers, or set DATABASE_URL.',
+      'error: --workers 2 needs PostgreSQL (DATABASE_URL): the embedded database serves one process (it runs on its own thread beside the event loop, so one process already uses two cores). Run without --workers, or set DATABASE_URL.',
     );
     expect(c.out()).toBe('');
   });
