@@ -10,6 +10,7 @@ export type Route =
   | { name: 'sign-in'; next: string | null }
   | { name: 'invite'; token: string }
   | { name: 'set-password'; token: string }
+  | { name: 'setup'; token: string }
   | { name: 'not-found' };
 
 /**
@@ -37,6 +38,11 @@ export function parseRoute(path: string, search = '', hash = '', origin = curren
   if (parts.length === 1 && parts[0] === 'set-password') {
     const token = fragment.get('token');
     if (token) return { name: 'set-password', token };
+  }
+  // The first run's setup link (printed by `tasksvc serve` while no account has a password).
+  if (parts.length === 1 && parts[0] === 'setup') {
+    const token = fragment.get('token');
+    if (token) return { name: 'setup', token };
   }
   return { name: 'not-found' };
 }
