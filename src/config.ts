@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionRefusal } from './config-production.ts';
 import { DEFAULT_DATA_DIR } from './control/channel.ts';
 
 const bool = z
@@ -180,6 +181,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Production refuses placeholder, short or missing secrets (src/config-production.ts): one line naming the variable.
+  const refusal = result.data.NODE_ENV === 'production' ? productionRefusal(result.data) : null;
+  if (refusal) throw Object.assign(new Error(refusal), { code: 'UNSAFE_CONFIG' });
   return result.data;
 }
 
