@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../domain/idempotency.ts';
 import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
+import { declaredParameterSchema } from './query-params.ts';
 import type { RouteDef } from './route.ts';
 import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
 import { passwordLinkOpenApiPaths } from './routes/api/password-link-openapi.ts';
@@ -20,8 +22,28 @@ export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
 }
 
+/** JSON Schema of a path or query schema, with each parameter's declared type (integers: query-params.ts). */
+function parameterJsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
+  if (!schema) return undefined;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const declared = declaredParameterSchema(ctx.zodSchema as unknown as z.ZodType);
+      if (!declared) return;
+      const json = ctx.jsonSchema as JsonSchema;
+      const fallback = json.default;
+      for (const key of Object.keys(json)) if (key !== 'description') delete json[key];
+      Object.assign(json, declared);
+      // A default written as the query string spells it ('50') is the integer it stands for.
+      if (fallback !== undefined) json.default = typeof fallback === 'string' && /^-?\d+$/.test(fallback) ? Number(fallback) : fallback;
+    },
+  }) as JsonSchema;
+  return rest;
+}
+
 function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
-  const js = jsonSchemaOf(schema);
+  const js = parameterJsonSchemaOf(schema);
   if (!js || typeof js.properties !== 'object') return [];
   const required = new Set((js.required as string[] | undefined) ?? []);
   return Object.entries(js.properties as Record<string, JsonSchema>).map(([name, s]) => ({
@@ -149,6 +171,31 @@ const IF_MATCH_PARAMETER = {
   schema: { type: 'string' },
 };
 
+/** The `Idempotency-Key` header of a route that honours it (RouteDef.idempotent). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe (Stripe’s rules): 1 to 255 visible ASCII characters, a UUID is typical, scoped to your user. ' +
+    'The first request with a key runs and its answer is kept 24 hours; the same request again with the key gets that answer ' +
+    `(with \`${REPLAYED_HEADER}: true\`) and changes nothing; another request (method, path or body) with the key is 422; ` +
+    'the key while its first request still runs is 409. The work and the kept answer commit together, so a request that ' +
+    'failed or was cut off leaves nothing and may be retried with the same key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** Headers of a write's success: its versioned `ETag`, and on a keyed route whether the answer is a replay. */
+function writeHeaders(def: RouteDef): { headers?: Record<string, unknown> } {
+  const headers: Record<string, unknown> = {
+    ...(def.etagVersion ? { ETag: VERSIONED_ETAG } : {}),
+    ...(def.idempotent
+      ? { [REPLAYED_HEADER]: { description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } } }
+      : {}),
+  };
+  return Object.keys(headers).length ? { headers } : {};
+}
+
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } };
 
 /** Codes that share an HTTP status answer one response named by them all (`TIMEOUT_OR_UNAVAILABLE`). */
@@ -224,12 +271,13 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
         ...parametersOf(def.params, 'path'),
         ...parametersOf(def.query, 'query'),
         ...(def.ifMatch ? [IF_MATCH_PARAMETER] : []),
+        ...(def.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
       ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
         [status]: {
           description: 'Success',
-          ...(def.method === 'GET' ? { headers: getHeaders(def) } : def.etagVersion ? { headers: { ETag: VERSIONED_ETAG } } : {}),
+          ...(def.method === 'GET' ? { headers: getHeaders(def) } : writeHeaders(def)),
           content: { 'application/json': { schema: jsonSchemaOf(def.response, 'output') ?? { type: 'object' } } },
         },
         ...(def.method === 'GET'

@@ -41,7 +41,7 @@ describe('POST /api/auth/setup', () => {
     await expectError(await use(owner({ displayName: '  ' })), 400, 'displayName');
     await expectError(await use(owner({ password: 'short' })), 400, 'password');
     await expectError(await use(owner({ teamTitle: 'x'.repeat(201) })), 400, 'teamTitle');
-    await expectError(await use(owner({ role: 'admin' })), 400, null);
+    await expectError(await use(owner({ role: 'admin' })), 400, 'role', 'unknown_field');
   });
 
   it('a wrong token is one invalid_link; a foreign Origin is 403 csrf; nothing is made', async () => {

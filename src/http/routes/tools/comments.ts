@@ -39,6 +39,7 @@ export const addCommentRoute = route({
   method: 'POST',
   path: '/comments',
   operationId: 'tasksvc_add_comment_to_task',
+  idempotent: true,
   tag: 'tools',
   summary: 'Adds a comment to a task.',
   description:

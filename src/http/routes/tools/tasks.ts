@@ -34,6 +34,7 @@ export const createTaskRoute = route({
   method: 'POST',
   path: '/tasks/create',
   operationId: 'tasksvc_create_task',
+  idempotent: true,
   tag: 'tools',
   summary: 'Create a task.',
   description:

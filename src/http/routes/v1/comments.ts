@@ -51,6 +51,7 @@ export const addCommentRoute = route({
   method: 'POST',
   path: '/comments',
   operationId: 'addComment',
+  idempotent: true,
   tag: 'comments',
   summary: 'Adds a comment to a task, with structured mentions.',
   description:
@@ -65,8 +66,13 @@ export const addCommentRoute = route({
       addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ...RestCommentFields }
     }
   `),
-  // Unknown keys (such as `mentionedBy`) are dropped by the schema: they never reach the operation.
-  body: z.object({ ...taskRefBody, ...newCommentBody }),
+  // Other unknown fields are refused (400 naming them); `mentionedBy` is accepted and never reaches the operation.
+  body: z.object({
+    ...taskRefBody,
+    ...newCommentBody,
+    mentionedBy: z.unknown().optional().describe('Ignored: the mentioning user is always the caller.'),
+    mentioned_by: z.unknown().optional().describe('Ignored, as `mentionedBy`.'),
+  }),
   requiresSession: (i) => (i.body.mentions?.length ?? 0) > 0,
   status: 201,
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),

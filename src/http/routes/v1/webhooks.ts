@@ -36,6 +36,7 @@ export const createWebhookRoute = route({
   method: 'POST',
   path: '/webhook/subscriptions',
   operationId: 'createWebhookSubscription',
+  idempotent: true,
   tag: 'webhooks',
   summary: 'Subscribes a URL to task events of a project or of every project of a team.',
   description:
