@@ -115,6 +115,16 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
         throw new PreconditionFailedError('If-Match names no version this resource has: send the ETag of a GET of it.');
       }
       input.ifMatch = ifMatch = named;
+    } else if (def.method !== 'GET') {
+      // A condition this resource cannot evaluate is false (RFC 9110 13.1.1): the write never runs unconditionally.
+      const sent = input.headers['if-match']?.trim();
+      if (sent && sent !== '*') {
+        throw new PreconditionFailedError(
+          'This resource has no versions to compare with If-Match (task updates have them: PATCH /api/v1/tasks/{id}); send the request without If-Match, or with *.',
+          IF_MATCH_HEADER,
+          'not_versioned',
+        );
+      }
     }
     if (def.requiresSession?.(input)) requireSessionViewer(viewer);
     const status = def.status ?? 200;

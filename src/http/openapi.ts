@@ -100,6 +100,8 @@ export const EVERY_ROUTE: ErrorCode[] = [
 export function errorCodesOf(def: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(EVERY_ROUTE);
   if (def.params || def.query || def.body) codes.add('NOT_FOUND');
+  // A write without versions refuses any If-Match but `*` (412 not_versioned).
+  if (def.method !== 'GET') codes.add('PRECONDITION_FAILED');
   if (def.idempotent) {
     codes.add('CONFLICT');
     codes.add('UNPROCESSABLE');
@@ -183,6 +185,17 @@ const IDEMPOTENCY_KEY_PARAMETER = {
     'the key while its first request still runs is 409. The work and the kept answer commit together, so a request that ' +
     'failed or was cut off leaves nothing and may be retried with the same key.',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** The `If-Match` header of a write whose resource has no versions: declared, so clients learn it is not ignored. */
+const IF_MATCH_UNVERSIONED = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'This resource has no versions to compare: any tag but `*` is answered 412 PRECONDITION_FAILED (`not_versioned`) and ' +
+    'nothing is written, so a conditional request is never applied unconditionally. Task updates (`PATCH /api/v1/tasks/{id}`) compare versions.',
+  schema: { type: 'string' },
 };
 
 /** Headers of a write's success: its versioned `ETag`, and on a keyed route whether the answer is a replay. */
@@ -270,7 +283,7 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       parameters: [
         ...parametersOf(def.params, 'path'),
         ...parametersOf(def.query, 'query'),
-        ...(def.ifMatch ? [IF_MATCH_PARAMETER] : []),
+        ...(def.ifMatch ? [IF_MATCH_PARAMETER] : def.method !== 'GET' ? [IF_MATCH_UNVERSIONED] : []),
         ...(def.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
       ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
