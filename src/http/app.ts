@@ -29,6 +29,7 @@ import { v1Routes } from './routes/v1/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountPasswordLinkRoutes } from './routes/api/password-link.ts';
+import { readinessProbe } from './readiness.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
@@ -138,17 +139,6 @@ export function createApp(services: Services) {
   app.use(cors(origins));
 
   app.get('/healthz', (c) => c.json({ ok: true }));
-  app.get('/readyz', async (c) => {
-    try {
-      await database.sql.query('SELECT 1');
-      return c.json({ ok: true, database: database.kind });
-    } catch (err) {
-      // One line: probes repeat every few seconds while the database is away.
-      c.get('logger').warn({ error: describeError(err) }, 'readiness check failed');
-      return c.json({ ok: false, database: database.kind }, 503);
-    }
-  });
-
   // The web app's page and assets are public; what it shows comes through /graphql.
   mountWebApp(app);
   mountGraphiQLAssets(app);
@@ -157,6 +147,12 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set and the data directory is in memory: signed sessions use a random per-process secret (they end at restart)');
   }
   const limiter = createRateLimiter(services.config, logger);
+  // Each dependency and the verdict (ok, degraded, down): src/http/readiness.ts.
+  const ready = readinessProbe(services, limiter);
+  app.get('/readyz', async (c) => {
+    const answer = await ready();
+    return c.json(answer, answer.status === 'down' ? 503 : 200);
+  });
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());
