@@ -10,13 +10,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/logger.ts';
-import type { Services } from '../../src/services.ts';
 import { createTestServices, testConfig } from '../support/app.ts';
 
 const WAIT = { timeout: 30_000, interval: 200 };
 let port: number;
 let redis: ChildProcess | null = null;
-let services: Services;
+let services: Awaited<ReturnType<typeof createTestServices>>;
 let app: ReturnType<typeof createApp>['app'];
 const lines: Record<string, unknown>[] = [];
 
