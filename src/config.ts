@@ -135,6 +135,10 @@ const schema = z.object({
    * second use. 0 sends every statement unnamed (parsed and planned per call).
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
+  /** Serve Prometheus metrics at `/metrics` (off by default: they describe the traffic). */
+  METRICS_ENABLED: bool,
+  /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>` (a scraper's credential, not an API key). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Browser origins (comma-separated, exact `scheme://host[:port]`) allowed

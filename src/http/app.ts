@@ -30,6 +30,7 @@ import { apiRoutes } from './routes/api/index.ts';
 import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountPasswordLinkRoutes } from './routes/api/password-link.ts';
 import { readinessProbe } from './readiness.ts';
+import { createMetrics } from './metrics.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
@@ -97,6 +98,9 @@ export function createApp(services: Services) {
 
   const routes = allRoutes();
   const app = new Hono<AppEnv>();
+  // Prometheus metrics (METRICS_ENABLED, off by default): every request is counted and timed from here.
+  const metrics = services.config.METRICS_ENABLED ? createMetrics(services) : null;
+  if (metrics) app.use(metrics.middleware);
 
   app.use(async (c, next) => {
     const requestId = c.req.header('x-request-id') ?? randomUUID();
@@ -149,6 +153,7 @@ export function createApp(services: Services) {
   const limiter = createRateLimiter(services.config, logger);
   // Each dependency and the verdict (ok, degraded, down): src/http/readiness.ts.
   const ready = readinessProbe(services, limiter);
+  metrics?.mount(app);
   app.get('/readyz', async (c) => {
     const answer = await ready();
     return c.json(answer, answer.status === 'down' ? 503 : 200);

@@ -17,7 +17,8 @@ export const SESSION_VERIFY_PATH = '/api/session/verify';
 
 /** Paths anyone may call: probes, the GraphiQL page, the API reference and session verification. */
 export function isPublicPath(method: string, path: string, accept: string | undefined): boolean {
-  if (path === '/healthz' || path === '/readyz') return true;
+  // /metrics exists only with METRICS_ENABLED and checks METRICS_TOKEN itself.
+  if (path === '/healthz' || path === '/readyz' || (method === 'GET' && path === '/metrics')) return true;
   if (method === 'GET' && (path === '/api/openapi.json' || path === '/docs' || path === SESSION_VERIFY_PATH))
     return true;
   // The GraphiQL page itself is static; every operation it sends is authenticated.
