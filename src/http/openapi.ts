@@ -58,7 +58,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
 /** When each error code is answered (its status is HTTP_STATUS's). */
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   VALIDATION: 'Bad input: `details.field` names it (also an oversized query string or headers).',
-  UNAUTHENTICATED: 'Missing, unknown or revoked credentials (spec 5).',
+  UNAUTHENTICATED: 'Missing, unknown or revoked credentials (send `Authorization: Bearer <API key>` or a session cookie).',
   FORBIDDEN:
     'You see the resource but may not do this to it; or (`details.code: csrf`) a request authenticated by cookie ' +
     'came from an origin that is neither this service nor in CORS_ORIGINS.',
@@ -112,7 +112,7 @@ export function errorCodesOf(def: RouteDef): ErrorCode[] {
 
 const errorBody = (code: ErrorCode): JsonSchema => ({
   type: 'object',
-  description: 'Spec 7.1 error body.',
+  description: 'The error body: `success: false`, the error code, a message and `details` (the field and a detail code).',
   required: ['success', 'error', 'message', 'details'],
   additionalProperties: false,
   properties: {

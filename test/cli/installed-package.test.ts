@@ -67,7 +67,7 @@ describe.skipIf(process.env.TASKSVC_SKIP_INSTALL_TEST === '1')('the installed pa
       try {
         const tools = (await client.listTools()).tools.map((t) => t.name);
         expect(tools).toContain('tasksvc_create_task');
-        const me = (await client.callTool({ name: 'tasksvc_get_user_context', arguments: {} })) as { structuredContent: { email: string } };
+        const me = (await client.callTool({ name: 'tasksvc_get_user_context', arguments: {} })) as unknown as { structuredContent: { email: string } };
         expect(me.structuredContent.email).toMatch(/^demo-.*@example\.com$/);
       } finally {
         await client.close();

@@ -57,7 +57,7 @@ export const addCommentRoute = route({
   description:
     'Body: task identification, `text` (HTML, or markdown with `content_type: markdown`), `images`, `mentions` ' +
     '`[{user_id, display_name}]` (the name shown is the user’s own; `display_name` is ignored). With a non-empty `mentions` the request must be authenticated by a signed session ' +
-    '(`svc_session` cookie), not an API key alone (spec 5.4; else 401 `session_required`). The mentioning user is ' +
+    '(`svc_session` cookie), not an API key alone (else 401 `session_required`). The mentioning user is ' +
     'always the caller: a `mentionedBy` field is ignored. The ' +
     'task, the caller and every mentioned user must belong to the same board; a forged or cross-board mention → ' +
     '401 (`cross_board_mention`) and nothing is written. Answers 201 with the comment.',
