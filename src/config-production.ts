@@ -20,9 +20,36 @@ export const PRODUCTION_SESSION_SECRET_MIN = 32;
 export const PRODUCTION_ADMIN_PASSWORD_MIN = 16;
 
 // Words of sample values (compared with case and punctuation removed).
-const PLACEHOLDER_WORDS = ['changeme', 'replaceme', 'placeholder', 'yoursecret', 'yourpassword', 'example', 'insecure', 'notsecret', 'dummy', 'fixme', 'todo'];
+const PLACEHOLDER_WORDS = [
+  'changeme',
+  'replaceme',
+  'placeholder',
+  'yoursecret',
+  'yourpassword',
+  'example',
+  'insecure',
+  'notsecret',
+  'dummy',
+  'fixme',
+  'todo',
+];
 // Whole values that are never secret.
-const PLACEHOLDER_VALUES = new Set(['secret', 'password', 'passw0rd', 'admin', 'test', 'dev', 'default', 'tasksvc', 'masterkey', 'devmasterkey', 'sessionsecret', 'adminpassword', 'letmein', 'qwerty']);
+const PLACEHOLDER_VALUES = new Set([
+  'secret',
+  'password',
+  'passw0rd',
+  'admin',
+  'test',
+  'dev',
+  'default',
+  'tasksvc',
+  'masterkey',
+  'devmasterkey',
+  'sessionsecret',
+  'adminpassword',
+  'letmein',
+  'qwerty',
+]);
 
 /** True when `value` looks like a placeholder rather than a secret someone chose. */
 export function isPlaceholderSecret(value: string): boolean {

@@ -61,7 +61,11 @@ const setupInput = z
 
 /** The one answer to a wrong token or a setup already done. */
 function invalidLink() {
-  return new ValidationError('token', 'This setup link is invalid or was already used: sign in, or ask the owner for an invite.', 'invalid_link');
+  return new ValidationError(
+    'token',
+    'This setup link is invalid or was already used: sign in, or ask the owner for an invite.',
+    'invalid_link',
+  );
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -88,7 +92,11 @@ export async function createFirstOwner(db: Db, secret: Buffer, input: unknown, i
     if (await tx.user.findFirst({ where: { passwordHash: { not: null } }, select: { id: true } })) throw invalidLink();
     // A password-less account made by the CLI keeps its owner's say: setup never takes it over.
     if (await tx.user.findUnique({ where: { email: data.email }, select: { id: true } })) {
-      throw new ConflictError(`A user with email ${data.email} already exists; choose another email.`, 'email', 'duplicate');
+      throw new ConflictError(
+        `A user with email ${data.email} already exists; choose another email.`,
+        'email',
+        'duplicate',
+      );
     }
     const user = await tx.user.create({ data: { email: data.email, displayName: data.displayName, passwordHash } });
     const title = data.teamTitle ?? `${data.displayName.slice(0, TEAM_TITLE_MAX - 7)}'s team`;

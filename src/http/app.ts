@@ -8,7 +8,6 @@ import { DocumentCache } from '../graphql/document-cache.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
-import { describeError } from '../db/outage.ts';
 import { isDatabaseUnavailableAnswer, loggingMaskError } from './unavailable-answer.ts';
 import { AppError, GoneError } from '../errors.ts';
 import type { Services } from '../services.ts';

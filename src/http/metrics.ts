@@ -26,7 +26,12 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 /** The metrics of one app (each app its own registry: tests run several in one process). */
 export function createMetrics(services: Services): Metrics {
   const registry = new Registry();
-  const requests = new Counter({ name: 'tasksvc_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'tasksvc_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'tasksvc_http_request_duration_seconds',
     help: 'Time from a request reaching the app to its answer, by method and route pattern.',
@@ -73,7 +78,11 @@ export function createMetrics(services: Services): Metrics {
   poolGauge('tasksvc_db_pool_connections', 'Open connections of a PostgreSQL pool.', (p) => p.total);
   poolGauge('tasksvc_db_pool_idle_connections', 'Idle connections of a PostgreSQL pool.', (p) => p.idle);
   poolGauge('tasksvc_db_pool_waiting', 'Callers waiting for a connection of a PostgreSQL pool.', (p) => p.waiting);
-  poolGauge('tasksvc_db_pool_max_connections', 'The cap of a PostgreSQL pool (DATABASE_POOL_SIZE, EVENT_POOL_SIZE).', (p) => p.max);
+  poolGauge(
+    'tasksvc_db_pool_max_connections',
+    'The cap of a PostgreSQL pool (DATABASE_POOL_SIZE, EVENT_POOL_SIZE).',
+    (p) => p.max,
+  );
 
   const token = services.config.METRICS_TOKEN;
   const authorised = (header: string | undefined) => {
@@ -95,9 +104,20 @@ export function createMetrics(services: Services): Metrics {
     mount: (app) => {
       app.get('/metrics', async (c) => {
         if (!authorised(c.req.header('authorization'))) {
-          return c.json({ success: false, error: 'UNAUTHENTICATED', message: 'Send Authorization: Bearer <METRICS_TOKEN>.', details: { field: 'authorization', code: 'unauthenticated' } }, 401);
+          return c.json(
+            {
+              success: false,
+              error: 'UNAUTHENTICATED',
+              message: 'Send Authorization: Bearer <METRICS_TOKEN>.',
+              details: { field: 'authorization', code: 'unauthenticated' },
+            },
+            401,
+          );
         }
-        return c.body(await registry.metrics(), 200, { 'content-type': registry.contentType, 'cache-control': 'no-store' });
+        return c.body(await registry.metrics(), 200, {
+          'content-type': registry.contentType,
+          'cache-control': 'no-store',
+        });
       });
     },
   };

@@ -45,7 +45,10 @@ export interface Readiness {
 function withinTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)),
+      PROBE_TIMEOUT_MS,
+    );
     timer.unref();
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
@@ -72,7 +75,10 @@ export function readinessProbe(services: Services, limiter: RateLimiter): () => 
     if (config.REDIS_URL) {
       const wakeUps = services.wakeChannel.kind !== 'redis' || services.wakeChannel.connected ? 'up' : 'down';
       const rateLimits = limiter.store.health?.failing ? 'down' : 'up';
-      const effects = [wakeUps === 'down' && 'live-event wake-ups poll the outbox', rateLimits === 'down' && 'rate limits are not enforced'].filter(Boolean);
+      const effects = [
+        wakeUps === 'down' && 'live-event wake-ups poll the outbox',
+        rateLimits === 'down' && 'rate limits are not enforced',
+      ].filter(Boolean);
       checks.redis = effects.length
         ? { status: 'down', error: `Redis (REDIS_URL) does not answer: ${effects.join('; ')}`, wakeUps, rateLimits }
         : { status: 'up', wakeUps, rateLimits };

@@ -21,7 +21,8 @@ type AnyDef = Record<string, unknown> & { type: string };
 function strictify(schema: z.ZodType): z.ZodType {
   const def = schema._zod.def as unknown as AnyDef;
   const again = (s: unknown) => strictify(s as z.ZodType);
-  const cloned = (next: AnyDef) => (schema as unknown as { clone(d: unknown, p: unknown): z.ZodType }).clone(next, { parent: true });
+  const cloned = (next: AnyDef) =>
+    (schema as unknown as { clone(d: unknown, p: unknown): z.ZodType }).clone(next, { parent: true });
   switch (def.type) {
     case 'object': {
       const shape = Object.fromEntries(Object.entries((schema as z.ZodObject).shape).map(([k, v]) => [k, again(v)]));

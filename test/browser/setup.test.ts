@@ -27,7 +27,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await browser.screenshot(page, `setup-failed-${ctx.task.name}`).catch(() => undefined);
+  if (ctx.task.result?.state === 'fail')
+    await browser.screenshot(page, `setup-failed-${ctx.task.name}`).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -50,8 +51,13 @@ describe('the setup screen in Chromium', () => {
     await page.getByLabel('Repeat password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Create owner account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Boards' }).waitFor(UI_WAIT);
-    const user = await server.db.user.findUniqueOrThrow({ where: { email: 'olu@first.test' }, include: { teams: { include: { team: true } } } });
-    expect(user.teams).toEqual([expect.objectContaining({ role: 'owner', team: expect.objectContaining({ title: 'Olu Co' }) })]);
+    const user = await server.db.user.findUniqueOrThrow({
+      where: { email: 'olu@first.test' },
+      include: { teams: { include: { team: true } } },
+    });
+    expect(user.teams).toEqual([
+      expect.objectContaining({ role: 'owner', team: expect.objectContaining({ title: 'Olu Co' }) }),
+    ]);
 
     await page.getByRole('button', { name: 'New board' }).click();
     const form = page.getByRole('form', { name: 'New board' });

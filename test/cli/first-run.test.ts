@@ -43,7 +43,11 @@ async function stop(child: ServeChild) {
 }
 
 function post(url: string, path: string, body: unknown) {
-  return fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('first run', { timeout: 240_000 }, () => {
@@ -55,10 +59,21 @@ describe('first run', { timeout: 240_000 }, () => {
     const link = /(http:\/\/\S+)\/setup#token=(setup_[\w-]+)/.exec(out);
     expect(link, out).not.toBeNull();
     const [, url, token] = link!;
-    const res = await post(url!, '/api/auth/setup', { token, email: 'owner@first.test', displayName: 'Olu Owner', teamTitle: 'Olu Co', password: 'first owner password' });
+    const res = await post(url!, '/api/auth/setup', {
+      token,
+      email: 'owner@first.test',
+      displayName: 'Olu Owner',
+      teamTitle: 'Olu Co',
+      password: 'first owner password',
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect((await res.json()).user).toMatchObject({ email: 'owner@first.test' });
-    const again = await post(url!, '/api/auth/setup', { token, email: 'late@first.test', displayName: 'Late', password: 'another password' });
+    const again = await post(url!, '/api/auth/setup', {
+      token,
+      email: 'late@first.test',
+      displayName: 'Late',
+      password: 'another password',
+    });
     expect(again.status).toBe(400);
     await stop(first);
 
@@ -75,7 +90,11 @@ describe('first run', { timeout: 240_000 }, () => {
     const seeded = await cli('seed', '--demo', '--json');
     expect(seeded.code, seeded.stderr).toBe(0);
     const out = JSON.parse(seeded.stdout) as { signIn: { url: string; email: string; password: string } };
-    expect(out.signIn).toEqual({ url: expect.stringMatching(/\/sign-in$/), email: expect.stringMatching(/^demo-.*@example\.com$/), password: expect.stringMatching(/^[\w-]{20,}$/) });
+    expect(out.signIn).toEqual({
+      url: expect.stringMatching(/\/sign-in$/),
+      email: expect.stringMatching(/^demo-.*@example\.com$/),
+      password: expect.stringMatching(/^[\w-]{20,}$/),
+    });
     const login = await post(url, '/api/auth/login', { email: out.signIn.email, password: out.signIn.password });
     expect(login.status).toBe(200);
     const text = await cli('seed', '--demo');

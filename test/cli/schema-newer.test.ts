@@ -39,8 +39,11 @@ afterAll(async () => {
 
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, tasksvcArgs(...args), { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      tasksvcArgs(...args),
+      { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -51,7 +54,13 @@ describe('a database newer than the build', { timeout: 180_000 }, () => {
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('Up to date');
     const lines = r.stderr.trim().split('\n');
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^error: The database holds a migration newer than this build \\(${FUTURE}; this build's newest is \\d{14}_`))]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^error: The database holds a migration newer than this build \\(${FUTURE}; this build's newest is \\d{14}_`,
+        ),
+      ),
+    ]);
     const json = await cli('migrate', '--json');
     expect(JSON.parse(json.stdout)).toMatchObject({ error: 'SCHEMA_NEWER_THAN_BUILD' });
   });
@@ -69,6 +78,8 @@ describe('a database newer than the build', { timeout: 180_000 }, () => {
     expect(() => refuseUnknownMigrations(known, known)).not.toThrow();
     expect(() => refuseUnknownMigrations(known.slice(0, 2), known)).not.toThrow();
     expect(() => refuseUnknownMigrations([...known, FUTURE], known)).toThrow(/a migration newer than this build/);
-    expect(() => refuseUnknownMigrations(['00000000000000_from_a_branch'], known)).toThrow(/a migration this build does not have/);
+    expect(() => refuseUnknownMigrations(['00000000000000_from_a_branch'], known)).toThrow(
+      /a migration this build does not have/,
+    );
   });
 });

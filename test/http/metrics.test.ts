@@ -11,7 +11,9 @@ const t = useTestApp({ env: { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN } })
 
 /** The value of a sample line `name{labels} value`. */
 function sample(text: string, name: string, labels = ''): number | undefined {
-  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `) || (labels === '' && l.startsWith(`${name} `)));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `) || (labels === '' && l.startsWith(`${name} `)));
   return line === undefined ? undefined : Number(line.split(' ').pop());
 }
 
@@ -34,7 +36,10 @@ describe('/metrics', () => {
   it('counts requests by route pattern and status, times them, and reports the outbox', async () => {
     const w = await makeUserWithProject(t.db);
     for (const title of ['a', 'b']) {
-      expect((await t.fetch('/api/v1/tasks', { method: 'POST', key: w.key, json: { project_id: w.project.id, title } })).status).toBe(201);
+      expect(
+        (await t.fetch('/api/v1/tasks', { method: 'POST', key: w.key, json: { project_id: w.project.id, title } }))
+          .status,
+      ).toBe(201);
     }
     expect((await t.fetch('/api/v1/tasks/999999999', { key: w.key })).status).toBe(404);
     const res = await t.fetch('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -42,7 +47,9 @@ describe('/metrics', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
     expect(sample(text, 'tasksvc_http_requests_total', 'method="POST",route="/api/v1/tasks",status="201"')).toBe(2);
-    expect(sample(text, 'tasksvc_http_requests_total', 'method="GET",route="/api/v1/tasks/:id{[0-9]+}",status="404"')).toBe(1);
+    expect(
+      sample(text, 'tasksvc_http_requests_total', 'method="GET",route="/api/v1/tasks/:id{[0-9]+}",status="404"'),
+    ).toBe(1);
     expect(text).not.toContain('/api/v1/tasks/999999999');
     expect(sample(text, 'tasksvc_http_request_duration_seconds_count', 'method="POST",route="/api/v1/tasks"')).toBe(2);
     // No dispatcher runs in test apps: the two task.created events wait.

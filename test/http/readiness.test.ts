@@ -28,7 +28,9 @@ async function sparePort(): Promise<number> {
 }
 
 async function startRedis() {
-  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
 }
 
 /** Stops this test's Redis by its PID (SIGKILL: a crash, not a shutdown). */
@@ -92,7 +94,10 @@ describe('/readyz with Redis', () => {
     expect(body).toMatchObject({
       ok: true,
       status: 'degraded',
-      checks: { database: { status: 'up' }, redis: { status: 'down', wakeUps: 'down', rateLimits: 'down', error: expect.stringContaining('REDIS_URL') } },
+      checks: {
+        database: { status: 'up' },
+        redis: { status: 'down', wakeUps: 'down', rateLimits: 'down', error: expect.stringContaining('REDIS_URL') },
+      },
     });
     const warned = lines.slice(before).filter((l) => (l.level as number) >= 40);
     expect(warned.map((l) => l.msg).sort()).toEqual([

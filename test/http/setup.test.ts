@@ -19,7 +19,9 @@ let token: string;
 
 beforeAll(async () => {
   isolated = await isolatedDatabase('setup_route');
-  t = await createTestApp({ env: { ...isolated.env, SESSION_SECRET: 'setup-route-test-secret-0123456789', TRUST_PROXY: 'true' } });
+  t = await createTestApp({
+    env: { ...isolated.env, SESSION_SECRET: 'setup-route-test-secret-0123456789', TRUST_PROXY: 'true' },
+  });
   token = setupToken(t.services.sessionKey.current);
 }, 120_000);
 
@@ -29,10 +31,20 @@ afterAll(async () => {
 });
 
 function use(body: unknown, headers: Record<string, string> = {}) {
-  return t.fetch('/api/auth/setup', { method: 'POST', headers: { 'x-forwarded-for': freshIp(), ...headers }, json: body });
+  return t.fetch('/api/auth/setup', {
+    method: 'POST',
+    headers: { 'x-forwarded-for': freshIp(), ...headers },
+    json: body,
+  });
 }
 
-const owner = (over: Record<string, unknown> = {}) => ({ token, email: 'first@owner.test', displayName: 'Fay First', password: PASSWORD, ...over });
+const owner = (over: Record<string, unknown> = {}) => ({
+  token,
+  email: 'first@owner.test',
+  displayName: 'Fay First',
+  password: PASSWORD,
+  ...over,
+});
 
 describe('POST /api/auth/setup', () => {
   it('400 for a malformed body, naming the field; an unknown field is refused', async () => {
@@ -64,12 +76,30 @@ describe('POST /api/auth/setup', () => {
     const other = a.status === 200 ? b : a;
     await expectError(other, 400, 'token', 'invalid_link');
     const body = await ok[0]!.json();
-    expect(body).toEqual({ success: true, user: { id: expect.any(Number), email: expect.any(String), displayName: 'Fay First' }, expiresAt: expect.any(String) });
-    expect(ok[0]!.headers.getSetCookie().map((c) => c.split('=')[0]).sort()).toEqual(['nookies_user', 'svc_session']);
+    expect(body).toEqual({
+      success: true,
+      user: { id: expect.any(Number), email: expect.any(String), displayName: 'Fay First' },
+      expiresAt: expect.any(String),
+    });
+    expect(
+      ok[0]!.headers
+        .getSetCookie()
+        .map((c) => c.split('=')[0])
+        .sort(),
+    ).toEqual(['nookies_user', 'svc_session']);
     const membership = await t.db.teamMember.findMany({ where: { userId: body.user.id }, include: { team: true } });
-    expect(membership).toEqual([expect.objectContaining({ role: 'owner', team: expect.objectContaining({ title: expect.stringMatching(/^(Acme|Fay First's team)$/) }) })]);
+    expect(membership).toEqual([
+      expect.objectContaining({
+        role: 'owner',
+        team: expect.objectContaining({ title: expect.stringMatching(/^(Acme|Fay First's team)$/) }),
+      }),
+    ]);
     await expectError(await use(owner({ email: 'third@owner.test' })), 400, 'token', 'invalid_link');
-    const login = await t.fetch('/api/auth/login', { method: 'POST', headers: { 'x-forwarded-for': freshIp() }, json: { email: body.user.email, password: PASSWORD } });
+    const login = await t.fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': freshIp() },
+      json: { email: body.user.email, password: PASSWORD },
+    });
     expect(login.status).toBe(200);
   });
 });

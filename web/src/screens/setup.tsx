@@ -12,7 +12,11 @@ export function SetupScreen({ token }: { token: string }) {
     <AuthForm
       id="setup"
       title="Set up tasksvc"
-      intro={<p className="hint">Create the owner account. This link works once: later accounts join through team invites.</p>}
+      intro={
+        <p className="hint">
+          Create the owner account. This link works once: later accounts join through team invites.
+        </p>
+      }
       fields={[
         { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: 320, autoFocus: true },
         { name: 'displayName', label: 'Your name', autoComplete: 'name', maxLength: 200 },
