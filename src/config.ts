@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionRefusal } from './config-production.ts';
 import { DEFAULT_DATA_DIR } from './control/channel.ts';
 
 const bool = z
@@ -154,6 +155,10 @@ const schema = z.object({
    * second use. 0 sends every statement unnamed (parsed and planned per call).
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
+  /** Serve Prometheus metrics at `/metrics` (off by default: they describe the traffic). */
+  METRICS_ENABLED: bool,
+  /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>` (a scraper's credential, not an API key). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Browser origins (comma-separated, exact `scheme://host[:port]`) allowed
@@ -200,6 +205,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  // Production refuses placeholder, short or missing secrets (src/config-production.ts): one line naming the variable.
+  const refusal = result.data.NODE_ENV === 'production' ? productionRefusal(result.data) : null;
+  if (refusal) throw Object.assign(new Error(refusal), { code: 'UNSAFE_CONFIG' });
   return result.data;
 }
 

@@ -54,6 +54,7 @@ export function registerServeCommand(program: Command) {
           ? await import('../control/server.ts').then((m) => m.startControlChannel(services, config.TASKSVC_DATA_DIR))
           : null;
       const base = config.PUBLIC_URL ?? running.url;
+      const setup = await firstRunLink(services, base);
       const summary = {
         url: base,
         graphql: `${base}/graphql`,
@@ -63,6 +64,7 @@ export function registerServeCommand(program: Command) {
         health: `${base}/healthz`,
         database: `${services.database.kind} (${services.database.location})`,
         ...(control ? { control: control.path } : {}),
+        ...(setup ? { setup } : {}),
       };
       let stopping = false;
       const stop = async (signal: string) => {
@@ -118,8 +120,22 @@ async function workerServices(slot: number, config: Config) {
   };
 }
 
+/** The first run's setup link while no account has a password (src/domain/first-owner.ts), else null. */
+async function firstRunLink(services: import('../services.ts').Services, base: string): Promise<string | null> {
+  const { needsFirstOwner, setupLinkPath, setupToken } = await import('../domain/first-owner.ts');
+  if (!(await needsFirstOwner(services.database.prisma))) return null;
+  return base + setupLinkPath(setupToken(services.sessionKey.current));
+}
+
 function printSummary(summary: Record<string, string>, json?: boolean) {
   if (json) return void process.stdout.write(`${JSON.stringify(summary)}\n`);
+  const firstRun = summary.setup
+    ? [
+        'First run: no account can sign in yet. Open this link to create the owner account (it works once):',
+        `  ${summary.setup}`,
+        'Or try a demo board: npx tasksvc seed --demo  (prints a sign-in email and password)',
+      ]
+    : [];
   process.stdout.write(
     [
       `tasksvc listening on ${summary.url}${summary.workers ? ` (${summary.workers} workers)` : ''}`,
@@ -130,8 +146,10 @@ function printSummary(summary: Record<string, string>, json?: boolean) {
       `  Health              ${summary.health}  /readyz`,
       `  Database            ${summary.database}`,
       ...(summary.control ? [`  Admin commands      through ${summary.control} (this user only)`] : []),
-      `Every request needs "Authorization: Bearer <API key>". Get one with:`,
-      `  npx tasksvc seed --demo     (demo user, team, board and key)`,
+      ...firstRun,
+      ...(firstRun.length
+        ? []
+        : [`API requests need "Authorization: Bearer <API key>": the web app's command menu (REST API) or npx tasksvc keys create --email E`]),
       '',
     ].join('\n'),
   );

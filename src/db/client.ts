@@ -35,7 +35,18 @@ export interface Database {
   location: string;
   /** Runs `fn` on one dedicated connection (session locks, BEGIN/COMMIT). */
   session<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /** Connections of each pool now (PostgreSQL; PGlite has one connection and no pool): the metrics read them. */
+  pools?(): PoolUse[];
   close(): Promise<void>;
+}
+
+/** One connection pool's use: open connections, idle ones, callers waiting, the cap. */
+export interface PoolUse {
+  pool: 'requests' | 'background';
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -146,6 +157,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         } finally {
           conn.release();
         }
+      },
+      pools: () => {
+        const use = (name: PoolUse['pool'], p: pg.Pool, max: number): PoolUse => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount, max });
+        const bg = backgroundPool as pg.Pool | null;
+        return [use('requests', pool, options.poolSize ?? 10), ...(bg ? [use('background', bg, options.backgroundPoolSize ?? 3)] : [])];
       },
       close: async () => {
         await Promise.all([prisma.$disconnect(), background?.$disconnect()]);

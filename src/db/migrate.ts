@@ -60,6 +60,27 @@ async function migrateOn(sql: SqlRunner, dir: string): Promise<MigrationResult> 
   }
 }
 
+/**
+ * A database that holds a migration this build does not have was migrated
+ * by another (newer) build: this one's code would run on a schema it does
+ * not know, so start-up and `tasksvc migrate` stop before touching it.
+ */
+export function refuseUnknownMigrations(inDatabase: string[], known: string[]): void {
+  const mine = new Set(known);
+  const unknown = inDatabase.filter((name) => !mine.has(name)).sort();
+  if (unknown.length === 0) return;
+  const newest = known[known.length - 1] ?? '';
+  const newer = unknown.filter((name) => name > newest);
+  const what = newer.length === unknown.length ? 'newer than this build' : 'this build does not have';
+  throw Object.assign(
+    new Error(
+      `The database holds ${unknown.length === 1 ? 'a migration' : `${unknown.length} migrations`} ${what} (${unknown.join(', ')}; this build's newest is ${newest || 'none'}): ` +
+        'it was migrated by another tasksvc version. Run that version or a newer one; an older build never runs on a newer schema.',
+    ),
+    { code: 'SCHEMA_NEWER_THAN_BUILD' },
+  );
+}
+
 async function migrateLocked(sql: SqlRunner, dir: string): Promise<MigrationResult> {
   await sql.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK]);
   try {
@@ -68,9 +89,11 @@ async function migrateLocked(sql: SqlRunner, dir: string): Promise<MigrationResu
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
     );
     const done = new Map(rows.filter((r) => !r.rolled_back_at).map((r) => [r.migration_name, r]));
+    const known = listMigrations(dir);
+    refuseUnknownMigrations([...done.keys()], known);
     const applied: string[] = [];
     let alreadyApplied = 0;
-    for (const name of listMigrations(dir)) {
+    for (const name of known) {
       const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
       const checksum = createHash('sha256').update(script).digest('hex');
       const prior = done.get(name);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { inTransaction } from './task/transaction.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors.ts';
 import { renderContent } from '../content/render.ts';
@@ -89,7 +90,8 @@ async function renderCommentText(text: string, contentType: string | null | unde
 export async function addComment(db: Db, authorId: number, ref: TaskRef, input: AddCommentInput) {
   const args = parseInput(addInput, input);
   const html = await renderCommentText(args.text, args.contentType, authorId);
-  return db.$transaction(async (tx) => {
+  // Inline in a caller's transaction (a keyed request's), else a new one.
+  return inTransaction(db, async (tx) => {
     const task = (await resolveTaskRef(tx, authorId, ref, { project: { select: { ticketPrefix: true } } })) as Prisma.TaskGetPayload<{
       include: { project: { select: { ticketPrefix: true } } };
     }>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { inTransaction } from './task/transaction.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { type Changes, type TaskEventInput, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
@@ -53,7 +54,8 @@ export async function createLabel(db: Db, userId: number, input: z.input<typeof 
     select: { id: true },
   });
   if (existing) throw duplicateLabelError(args.name);
-  return db.$transaction(async (tx) => {
+  // Inline in a caller's transaction (a keyed request's), else a new one.
+  return inTransaction(db, async (tx) => {
     // A concurrent create of the same name loses on the unique index; skipDuplicates turns that into no row.
     const [label] = await tx.label.createManyAndReturn({
       data: [{ projectId: args.projectId, name: args.name, color: args.color ?? null }],

@@ -1,6 +1,7 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { inTransaction } from './task/transaction.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import { type Changes, recordBoardEvent, recordTaskEvents } from '../events/outbox.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -117,7 +118,8 @@ const createSectionInput = z.object({
 export async function createSection(db: Db, userId: number, input: z.input<typeof createSectionInput>) {
   const args = parseInput(createSectionInput, input);
   await requireProject(db, userId, args.projectId, 'projectId');
-  return db.$transaction(async (tx) => {
+  // Inline in a caller's transaction (a keyed request's), else a new one.
+  return inTransaction(db, async (tx) => {
     await lockBoard(tx, args.projectId);
     if (args.afterSectionId != null) await requireSection(tx, args.projectId, args.afterSectionId, 'afterSectionId');
     const ranking = rankingAfter(await liveSections(tx, args.projectId), args.afterSectionId ?? undefined);

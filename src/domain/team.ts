@@ -3,8 +3,11 @@ import type { Db } from '../db/client.ts';
 import { visibleTeamsWhere } from './access.ts';
 import { parseInput } from './validate.ts';
 
+/** Longest team title (characters). */
+export const TEAM_TITLE_MAX = 200;
+
 const newTeamInput = z.object({
-  title: z.string().trim().min(1).max(200),
+  title: z.string().trim().min(1).max(TEAM_TITLE_MAX),
   memberIds: z.array(z.number().int().positive()).max(1000).default([]),
 });
 

@@ -20,10 +20,18 @@ export function requiredString(name: string): z.ZodString {
   return z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : undefined) });
 }
 
-/** Converts a zod error into our ValidationError (first issue wins). */
+/**
+ * Converts a zod error into our ValidationError (first issue wins). A field
+ * the schema does not know (a strict object's unrecognised key) is named
+ * itself, `unknown_field`: `prority` says which word was misspelt.
+ */
 export function toValidationError(error: z.ZodError, prefix = ''): ValidationError {
   const issue = error.issues[0];
   const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0) {
+    const field = [path, issue.keys[0]].filter(Boolean).join('.');
+    return new ValidationError(field, `Unknown field ${field}: this request has no such field; check its spelling.`, 'unknown_field');
+  }
   const field = path || null;
   return new ValidationError(field, field ? `${field}: ${issue.message}` : issue.message, issue.code);
 }

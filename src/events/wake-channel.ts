@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { describeError } from '../db/outage.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -70,7 +71,8 @@ export function redisWakeChannel(opts: { url: string; prefix: string; logger: Lo
   const reportDown = () => {
     if (reportedDown || closing) return;
     reportedDown = true;
-    opts.logger.warn({ channel, err: lastError }, 'live-event wake-ups (Redis) unavailable: feeds poll the outbox until Redis is back');
+    // The error in one line (describeError), never its stack: this is the outage's one line.
+    opts.logger.warn({ channel, ...(lastError ? { error: describeError(lastError) } : {}) }, 'live-event wake-ups (Redis) unavailable: feeds poll the outbox until Redis is back');
   };
   const setConnected = (value: boolean) => {
     if (value === connected || closing) return;

@@ -9,7 +9,6 @@ import { TrustedDocuments, trustedDocumentPlugins } from '../graphql/trusted-doc
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
 import { sharedSubscriptionPlugin } from '../graphql/shared-subscribe.ts';
-import { describeError } from '../db/outage.ts';
 import { isDatabaseUnavailableAnswer, loggingMaskError } from './unavailable-answer.ts';
 import { AppError, GoneError } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -30,6 +29,8 @@ import { v1Routes } from './routes/v1/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
 import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountPasswordLinkRoutes } from './routes/api/password-link.ts';
+import { readinessProbe } from './readiness.ts';
+import { createMetrics } from './metrics.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
@@ -102,6 +103,9 @@ export function createApp(services: Services) {
 
   const routes = allRoutes();
   const app = new Hono<AppEnv>();
+  // Prometheus metrics (METRICS_ENABLED, off by default): every request is counted and timed from here.
+  const metrics = services.config.METRICS_ENABLED ? createMetrics(services) : null;
+  if (metrics) app.use(metrics.middleware);
 
   app.use(async (c, next) => {
     const requestId = c.req.header('x-request-id') ?? randomUUID();
@@ -144,17 +148,6 @@ export function createApp(services: Services) {
   app.use(cors(origins));
 
   app.get('/healthz', (c) => c.json({ ok: true }));
-  app.get('/readyz', async (c) => {
-    try {
-      await database.sql.query('SELECT 1');
-      return c.json({ ok: true, database: database.kind });
-    } catch (err) {
-      // One line: probes repeat every few seconds while the database is away.
-      c.get('logger').warn({ error: describeError(err) }, 'readiness check failed');
-      return c.json({ ok: false, database: database.kind }, 503);
-    }
-  });
-
   // The web app's page and assets are public; what it shows comes through /graphql.
   mountWebApp(app);
   mountGraphiQLAssets(app);
@@ -163,6 +156,13 @@ export function createApp(services: Services) {
     logger.warn('SESSION_SECRET is not set and the data directory is in memory: signed sessions use a random per-process secret (they end at restart)');
   }
   const limiter = createRateLimiter(services.config, logger);
+  // Each dependency and the verdict (ok, degraded, down): src/http/readiness.ts.
+  const ready = readinessProbe(services, limiter);
+  metrics?.mount(app);
+  app.get('/readyz', async (c) => {
+    const answer = await ready();
+    return c.json(answer, answer.status === 'down' ? 503 : 200);
+  });
   const connections = new LiveConnections(services.config.LIVE_CONNECTIONS_PER_USER);
   app.use(...requestSizeLimits(services.config));
   app.use(jsonDepthLimit());

@@ -17,13 +17,14 @@ export const SESSION_VERIFY_PATH = '/api/session/verify';
 
 /** Paths anyone may call: probes, the GraphiQL page, the API reference and session verification. */
 export function isPublicPath(method: string, path: string, accept: string | undefined): boolean {
-  if (path === '/healthz' || path === '/readyz') return true;
+  // /metrics exists only with METRICS_ENABLED and checks METRICS_TOKEN itself.
+  if (path === '/healthz' || path === '/readyz' || (method === 'GET' && path === '/metrics')) return true;
   if (method === 'GET' && (path === '/api/openapi.json' || path === '/docs' || path === SESSION_VERIFY_PATH))
     return true;
   // The GraphiQL page itself is static; every operation it sends is authenticated.
   if (method === 'GET' && path === '/graphql' && (accept ?? '').includes('text/html')) return true;
-  // Signing in, accepting an invite and using a set-password link are how a caller gets credentials.
-  if (method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH || path === SET_PASSWORD_PATH)) return true;
+  // Signing in, accepting an invite and using a set-password or setup link are how a caller gets credentials.
+  if (method === 'POST' && (path === LOGIN_PATH || path === INVITE_ACCEPT_PATH || path === SET_PASSWORD_PATH || path === SETUP_PATH)) return true;
   return false;
 }
 
@@ -33,6 +34,8 @@ export const LOGIN_PATH = '/api/auth/login';
 export const INVITE_ACCEPT_PATH = '/api/auth/invite/accept';
 /** `POST /api/auth/set-password`: an operator's set-password link → a password, signed in. */
 export const SET_PASSWORD_PATH = '/api/auth/set-password';
+/** `POST /api/auth/setup`: the first run's setup link → the first owner, signed in. */
+export const SETUP_PATH = '/api/auth/setup';
 
 /** The credentials a request or a WebSocket upgrade presents. */
 export interface PresentedCredentials {

@@ -71,7 +71,8 @@ export function toErrorResponse(
   const field = app instanceof AppError ? app.field : null;
   const detail = app instanceof AppError ? app.detail : 'invalid';
   const message = err instanceof Error ? err.message : String(err);
-  const publicField = field ? rename(field) : null;
+  // An unknown field is named as the caller spelt it (renaming `dueDate` to `due_date` would hide the mistake).
+  const publicField = field ? (detail === 'unknown_field' ? field : rename(field)) : null;
   return {
     status: HTTP_STATUS[code],
     body: {

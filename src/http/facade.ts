@@ -13,6 +13,7 @@ import { IF_MATCH_HEADER, etagOf, ifMatchVersion, noneMatch, pageLinks, pageOf, 
 import { StaleVersionError } from '../domain/task/version.ts';
 import { retryAfterOf, snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
+import { strictBody } from './strict-body.ts';
 
 /** A route with its document parsed and validated against the schema. */
 export interface CompiledRoute {
@@ -37,7 +38,8 @@ export function compileRoutes(schema: GraphQLSchema, prefix: string, defs: Route
     if (!document.definitions?.length) throw new Error(`Route ${key}: its document is not generated; run npm run generate`);
     const errors = validate(schema, document);
     if (errors.length) throw new Error(`Route ${key}: invalid GraphQL document: ${errors.map((e) => e.message).join('; ')}`);
-    return { def, fullPath: `${prefix}${def.path}`, document };
+    // Bodies refuse fields they do not name, at every depth (./strict-body.ts).
+    return { def: def.body ? { ...def, body: strictBody(def.body) } : def, fullPath: `${prefix}${def.path}`, document };
   });
 }
 
@@ -113,6 +115,16 @@ export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema:
         throw new PreconditionFailedError('If-Match names no version this resource has: send the ETag of a GET of it.');
       }
       input.ifMatch = ifMatch = named;
+    } else if (def.method !== 'GET') {
+      // A condition this resource cannot evaluate is false (RFC 9110 13.1.1): the write never runs unconditionally.
+      const sent = input.headers['if-match']?.trim();
+      if (sent && sent !== '*') {
+        throw new PreconditionFailedError(
+          'This resource has no versions to compare with If-Match (task updates have them: PATCH /api/v1/tasks/{id}); send the request without If-Match, or with *.',
+          IF_MATCH_HEADER,
+          'not_versioned',
+        );
+      }
     }
     if (def.requiresSession?.(input)) requireSessionViewer(viewer);
     const status = def.status ?? 200;

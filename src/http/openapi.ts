@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../domain/idempotency.ts';
 import { type ErrorCode, HTTP_STATUS } from '../errors.ts';
 import type { CompiledRoute } from './facade.ts';
+import { declaredParameterSchema } from './query-params.ts';
 import type { RouteDef } from './route.ts';
 import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
 import { passwordLinkOpenApiPaths } from './routes/api/password-link-openapi.ts';
@@ -20,8 +22,28 @@ export function openApiPath(honoPath: string): string {
   return honoPath.replace(/:(\w+)(\{[^}]*\})?/g, '{$1}');
 }
 
+/** JSON Schema of a path or query schema, with each parameter's declared type (integers: query-params.ts). */
+function parameterJsonSchemaOf(schema: z.ZodType | undefined): JsonSchema | undefined {
+  if (!schema) return undefined;
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      const declared = declaredParameterSchema(ctx.zodSchema as unknown as z.ZodType);
+      if (!declared) return;
+      const json = ctx.jsonSchema as JsonSchema;
+      const fallback = json.default;
+      for (const key of Object.keys(json)) if (key !== 'description') delete json[key];
+      Object.assign(json, declared);
+      // A default written as the query string spells it ('50') is the integer it stands for.
+      if (fallback !== undefined) json.default = typeof fallback === 'string' && /^-?\d+$/.test(fallback) ? Number(fallback) : fallback;
+    },
+  }) as JsonSchema;
+  return rest;
+}
+
 function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
-  const js = jsonSchemaOf(schema);
+  const js = parameterJsonSchemaOf(schema);
   if (!js || typeof js.properties !== 'object') return [];
   const required = new Set((js.required as string[] | undefined) ?? []);
   return Object.entries(js.properties as Record<string, JsonSchema>).map(([name, s]) => ({
@@ -36,7 +58,7 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query') {
 /** When each error code is answered (its status is HTTP_STATUS's). */
 const ERROR_DESCRIPTIONS: Record<ErrorCode, string> = {
   VALIDATION: 'Bad input: `details.field` names it (also an oversized query string or headers).',
-  UNAUTHENTICATED: 'Missing, unknown or revoked credentials (spec 5).',
+  UNAUTHENTICATED: 'Missing, unknown or revoked credentials (send `Authorization: Bearer <API key>` or a session cookie).',
   FORBIDDEN:
     'You see the resource but may not do this to it; or (`details.code: csrf`) a request authenticated by cookie ' +
     'came from an origin that is neither this service nor in CORS_ORIGINS.',
@@ -78,6 +100,8 @@ export const EVERY_ROUTE: ErrorCode[] = [
 export function errorCodesOf(def: RouteDef): ErrorCode[] {
   const codes = new Set<ErrorCode>(EVERY_ROUTE);
   if (def.params || def.query || def.body) codes.add('NOT_FOUND');
+  // A write without versions refuses any If-Match but `*` (412 not_versioned).
+  if (def.method !== 'GET') codes.add('PRECONDITION_FAILED');
   if (def.idempotent) {
     codes.add('CONFLICT');
     codes.add('UNPROCESSABLE');
@@ -88,7 +112,7 @@ export function errorCodesOf(def: RouteDef): ErrorCode[] {
 
 const errorBody = (code: ErrorCode): JsonSchema => ({
   type: 'object',
-  description: 'Spec 7.1 error body.',
+  description: 'The error body: `success: false`, the error code, a message and `details` (the field and a detail code).',
   required: ['success', 'error', 'message', 'details'],
   additionalProperties: false,
   properties: {
@@ -148,6 +172,42 @@ const IF_MATCH_PARAMETER = {
     'The `ETag` of the version you edited (one tag, or `*` for any). Changed since: 412 PRECONDITION_FAILED, nothing written.',
   schema: { type: 'string' },
 };
+
+/** The `Idempotency-Key` header of a route that honours it (RouteDef.idempotent). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe (Stripe’s rules): 1 to 255 visible ASCII characters, a UUID is typical, scoped to your user. ' +
+    'The first request with a key runs and its answer is kept 24 hours; the same request again with the key gets that answer ' +
+    `(with \`${REPLAYED_HEADER}: true\`) and changes nothing; another request (method, path or body) with the key is 422; ` +
+    'the key while its first request still runs is 409. The work and the kept answer commit together, so a request that ' +
+    'failed or was cut off leaves nothing and may be retried with the same key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+/** The `If-Match` header of a write whose resource has no versions: declared, so clients learn it is not ignored. */
+const IF_MATCH_UNVERSIONED = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description:
+    'This resource has no versions to compare: any tag but `*` is answered 412 PRECONDITION_FAILED (`not_versioned`) and ' +
+    'nothing is written, so a conditional request is never applied unconditionally. Task updates (`PATCH /api/v1/tasks/{id}`) compare versions.',
+  schema: { type: 'string' },
+};
+
+/** Headers of a write's success: its versioned `ETag`, and on a keyed route whether the answer is a replay. */
+function writeHeaders(def: RouteDef): { headers?: Record<string, unknown> } {
+  const headers: Record<string, unknown> = {
+    ...(def.etagVersion ? { ETag: VERSIONED_ETAG } : {}),
+    ...(def.idempotent
+      ? { [REPLAYED_HEADER]: { description: '`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`.', schema: { type: 'string', enum: ['true'] } } }
+      : {}),
+  };
+  return Object.keys(headers).length ? { headers } : {};
+}
 
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } };
 
@@ -223,13 +283,14 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       parameters: [
         ...parametersOf(def.params, 'path'),
         ...parametersOf(def.query, 'query'),
-        ...(def.ifMatch ? [IF_MATCH_PARAMETER] : []),
+        ...(def.ifMatch ? [IF_MATCH_PARAMETER] : def.method !== 'GET' ? [IF_MATCH_UNVERSIONED] : []),
+        ...(def.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
       ],
       ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       responses: {
         [status]: {
           description: 'Success',
-          ...(def.method === 'GET' ? { headers: getHeaders(def) } : def.etagVersion ? { headers: { ETag: VERSIONED_ETAG } } : {}),
+          ...(def.method === 'GET' ? { headers: getHeaders(def) } : writeHeaders(def)),
           content: { 'application/json': { schema: jsonSchemaOf(def.response, 'output') ?? { type: 'object' } } },
         },
         ...(def.method === 'GET'

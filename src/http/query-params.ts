@@ -5,21 +5,38 @@ import { MAX_INT, idField } from '../domain/fields.ts';
 // Query strings carry strings only; these parse the spec's types strictly so
 // that a wrong type is a 400 naming the parameter, never a silent default.
 
+/**
+ * The OpenAPI schema of a query or path parameter whose text is parsed into
+ * another type: an integer parameter is `type: integer` (typed clients then
+ * send `limit: 5`, not `'5'`), though the parser reads its text.
+ */
+const PARAMETER_SCHEMAS = new WeakMap<object, Record<string, unknown>>();
+
+/** The declared schema of a parameter (or of the schema it was cloned from by `.describe()`), if any. */
+export function declaredParameterSchema(schema: z.ZodType): Record<string, unknown> | undefined {
+  for (let s: { _zod: { parent?: unknown } } | undefined = schema; s; s = s._zod.parent as typeof s) {
+    const declared = PARAMETER_SCHEMAS.get(s);
+    if (declared) return declared;
+  }
+  return undefined;
+}
+
+function declare<T extends z.ZodType>(schema: T, declared: Record<string, unknown>): T {
+  PARAMETER_SCHEMAS.set(schema, declared);
+  return schema;
+}
+
 /** A positive integer id in a query string or path. */
 export const qsId = () =>
-  z
-    .string()
-    .regex(/^\d+$/, 'must be a positive integer')
-    .transform(Number)
-    .pipe(idField());
+  declare(z.string().regex(/^\d+$/, 'must be a positive integer').transform(Number).pipe(idField()), { type: 'integer', minimum: 1, maximum: MAX_INT });
 
 /** A non-negative integer in a query string, bounded. */
 export const qsInt = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?\d+$/, 'must be an integer')
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(max));
+  declare(z.string().regex(/^-?\d+$/, 'must be an integer').transform(Number).pipe(z.number().int().min(min).max(max)), {
+    type: 'integer',
+    minimum: min,
+    maximum: max,
+  });
 
 /** `true` or `false` (also `1`/`0`). */
 export const qsBool = () =>

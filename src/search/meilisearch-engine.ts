@@ -97,6 +97,11 @@ export class MeilisearchSearchIndex implements SearchIndex {
     return this.ready;
   }
 
+  /** Meilisearch's `/health` (readiness: src/http/readiness.ts). */
+  async ping(): Promise<void> {
+    await this.client.health();
+  }
+
   async search(query: string, filters: SearchFilters): Promise<{ hits: SearchHit[]; total: number }> {
     if (filters.visibleProjectIds.length === 0 || filters.limit < 1) return { hits: [], total: 0 };
     await this.init();

@@ -55,6 +55,8 @@ export interface SearchIndex {
   /** Makes the task's current state searchable (re-reads it; removes it when gone). */
   indexTask(taskId: number): Promise<void>;
   removeTask(taskId: number): Promise<void>;
+  /** Asks a separate search engine whether it answers (readiness); absent when the engine is the database. */
+  ping?(): Promise<void>;
   /** Rebuilds from the database; `onProgress(done, total)`. */
   rebuild(onProgress?: (done: number, total: number) => void): Promise<void>;
 }

@@ -32,6 +32,13 @@ describe('tasksvc serve start-up', () => {
     expect(c.err()).not.toMatch(/\n\s+at /);
   });
 
+  it('NODE_ENV=production with a placeholder secret stops with one line naming the variable, before listening', { timeout: 120_000 }, async () => {
+    const c = serve({ NODE_ENV: 'production', TASKSVC_DATA_DIR: 'memory://', SESSION_SECRET: 'change-me-to-32-random-bytes-please' }, '--port', '0');
+    expect(await c.exited).toBe(1);
+    expect(c.err().trim().split('\n')).toEqual([expect.stringMatching(/^error: SESSION_SECRET is a placeholder value: NODE_ENV=production refuses it\./)]);
+    expect(c.out()).not.toContain('listening');
+  });
+
   it('gives up on a database that never answers, naming DATABASE_URL, with one waiting line', { timeout: 120_000 }, async () => {
     const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 }, { down: true });
     try {

@@ -35,7 +35,7 @@ describe('POST /api/auth/invite/accept', () => {
     await expectError(await accept({ displayName: 'X', password: PASSWORD }), 400, 'token');
     await expectError(await accept({ token: 'inv_x', displayName: 'X' }), 400, 'password');
     await expectError(await accept({ token: 'inv_x', displayName: 'X', password: 'x'.repeat(1025) }), 400, 'password');
-    await expectError(await accept({ token: 'inv_x', password: PASSWORD, extra: 1 }), 400, null);
+    await expectError(await accept({ token: 'inv_x', password: PASSWORD, extra: 1 }), 400, 'extra', 'unknown_field');
     const notJson = await t.fetch('/api/auth/invite/accept', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
     await expectError(notJson, 400, 'body', 'invalid_json');
   });

@@ -98,7 +98,8 @@ describe('POST /api/mcp/tasks/update', () => {
   it.each([
     [{}, 'task_id', 400],
     [{ task_id: 'abc' }, 'task_id', 400],
-    [{ TASK: 1, ticket_number: 'X-1' }, 'task_id', 400],
+    // A misspelt field is named itself (a field the route does not know), not dropped.
+    [{ TASK: 1, ticket_number: 'X-1' }, 'TASK', 400],
     [{ unique_index: 1 }, 'project_id', 400],
     [{ title: 'a'.repeat(501) }, 'title', 400],
     [{ title: null }, 'title', 400],

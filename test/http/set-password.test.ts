@@ -18,7 +18,7 @@ describe('POST /api/auth/set-password', () => {
     await expectError(await use({ password: PASSWORD }), 400, 'token');
     await expectError(await use({ token: 'pwl_x' }), 400, 'password');
     await expectError(await use({ token: 'pwl_x', password: 'short' }), 400, 'password');
-    await expectError(await use({ token: 'pwl_x', password: PASSWORD, extra: 1 }), 400, null);
+    await expectError(await use({ token: 'pwl_x', password: PASSWORD, extra: 1 }), 400, 'extra', 'unknown_field');
     await expectError(await use({ token: 'pwl_unknown', password: PASSWORD }), 400, 'token', 'invalid_link');
   });
 

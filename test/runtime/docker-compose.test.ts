@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { productionRefusal } from '../../src/config-production.ts';
 
 // docker-compose.yml and the Dockerfile, read as data (Docker itself need not
 // run here): companions have healthchecks and the app waits for them, every
@@ -48,6 +49,15 @@ describe('docker-compose.yml', () => {
     expect(app.environment.DATABASE_URL).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
     expect(app.environment.REDIS_URL).toBe('redis://redis:6379');
     expect(app.environment.MEILI_HOST).toBe('http://meilisearch:7700');
+  });
+
+  it('ships no secret: each comes from the environment, and compose stops without it', () => {
+    expect(app.environment.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?.+\}$/);
+    expect(app.environment.MEILI_API_KEY).toMatch(/^\$\{MEILI_MASTER_KEY:\?.+\}$/);
+    expect(compose.services.meilisearch.environment.MEILI_MASTER_KEY).toBe(app.environment.MEILI_API_KEY);
+    // The values it shipped before are what production now refuses.
+    expect(productionRefusal({ SESSION_SECRET: 'change-me-to-32-random-bytes-please', TASKSVC_DATA_DIR: './data' })).toMatch(/^SESSION_SECRET /);
+    expect(productionRefusal({ MEILI_HOST: app.environment.MEILI_HOST, MEILI_API_KEY: 'dev-master-key-change-me', TASKSVC_DATA_DIR: './data' })).toMatch(/^MEILI_API_KEY /);
   });
 });
 

@@ -42,6 +42,8 @@ describe('routes', () => {
     expect(parseRoute('/invite')).toEqual({ name: 'not-found' });
     expect(parseRoute('/set-password', '', '#token=pwl_1')).toEqual({ name: 'set-password', token: 'pwl_1' });
     expect(parseRoute('/set-password')).toEqual({ name: 'not-found' });
+    expect(parseRoute('/setup', '', '#token=setup_1')).toEqual({ name: 'setup', token: 'setup_1' });
+    expect(parseRoute('/setup')).toEqual({ name: 'not-found' });
     expect(parseRoute('/boards/x')).toEqual({ name: 'not-found' });
   });
 

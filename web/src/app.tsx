@@ -14,14 +14,16 @@ import { focusHeading } from './screens/focus-heading';
 import { InviteScreen } from './screens/invite';
 import { SetPasswordScreen } from './screens/set-password';
 import { SettingsScreens } from './screens/settings/lazy';
+import { SetupScreen } from './screens/setup';
 import { SignInScreen } from './screens/sign-in';
 
-/** The app: sign-in, invite and set-password screens for anyone, the rest for a signed-in person. */
+/** The app: sign-in, invite, set-password and first-run setup screens for anyone, the rest for a signed-in person. */
 export function App() {
   const route = useRoute();
   if (route.name === 'sign-in') return <SignInScreen next={route.next} />;
   if (route.name === 'invite') return <InviteScreen token={route.token} />;
   if (route.name === 'set-password') return <SetPasswordScreen token={route.token} />;
+  if (route.name === 'setup') return <SetupScreen token={route.token} />;
   return (
     <RequireSession>
       <Shell route={route} />

@@ -14,6 +14,7 @@ export type Route =
   | { name: 'account' }
   | { name: 'team-settings'; teamNumber: number | null }
   | { name: 'webhooks' }
+  | { name: 'setup'; token: string }
   | { name: 'not-found' };
 
 /** The settings screens (loaded lazily: a first load of the app does not fetch them). */
@@ -47,6 +48,11 @@ export function parseRoute(path: string, search = '', hash = '', origin = curren
   if (parts.length === 1 && parts[0] === 'set-password') {
     const token = fragment.get('token');
     if (token) return { name: 'set-password', token };
+  }
+  // The first run's setup link (printed by `tasksvc serve` while no account has a password).
+  if (parts.length === 1 && parts[0] === 'setup') {
+    const token = fragment.get('token');
+    if (token) return { name: 'setup', token };
   }
   return { name: 'not-found' };
 }

@@ -10,7 +10,7 @@ builder.mutationFields((t) => ({
   assignUser: t.prismaField({
     type: ['TaskAssignee'],
     description:
-      'Assigns a user or an agent to a task, or unassigns them when already assigned (toggle, spec 4.1 rule 1). ' +
+      'Assigns a user or an agent to a task, or unassigns them when already assigned (toggle: naming an assigned user alone unassigns them). ' +
       'Give exactly one of `userId` (a member of the task’s project) or `agentId` (an agent of the project’s team). ' +
       'Writes a `task.assigned` event (`data.action` is `assigned` or `unassigned`) and notifies a newly assigned ' +
       'user (never the caller). Returns every assignee of the task afterwards, in assignment order.',

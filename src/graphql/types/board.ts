@@ -63,7 +63,7 @@ const BoardLabelInput = builder.inputType('BoardLabelInput', {
   description: 'A label of a board manifest.',
   fields: (t) => ({
     name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters, unique in the manifest regardless of case.` }),
-    color: t.string({ description: 'Accepted and not stored (spec 2.3a).' }),
+    color: t.string({ description: 'Accepted and not stored (tool manifests carry no label colours).' }),
   }),
 });
 
@@ -81,7 +81,7 @@ const BoardTaskInput = builder.inputType('BoardTaskInput', {
 
 const BoardInput = builder.inputType('BoardInput', {
   description:
-    `Tool manifest of a board (spec 4.1 \`tasksvc_create_board\`). Limits as the team manifest: ${BOARD_LIMITS_TEXT}.`,
+    `Tool manifest of a board (as \`tasksvc_create_board\` takes it). Limits as the team manifest: ${BOARD_LIMITS_TEXT}.`,
   fields: (t) => ({
     teamId: t.id({ required: true, description: 'Team: its number (`team_id` of the tool API) or its UUID.' }),
     title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
@@ -93,7 +93,7 @@ const BoardInput = builder.inputType('BoardInput', {
 });
 
 const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
-  description: 'A starter task of the team manifest (spec 4.3).',
+  description: 'A starter task of the team manifest.',
   fields: (t) => ({
     title: t.string({ required: true, description: `Title, 1 to ${BOARD_LIMITS.taskTitleMax} characters.` }),
     description: t.string({ description: `HTML description, at most ${printedLimit(BOARD_LIMITS.taskDescriptionMax)} characters (sanitised).` }),
@@ -110,7 +110,7 @@ const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
 });
 
 const TeamBoardInput = builder.inputType('TeamBoardInput', {
-  description: 'Team manifest of a board (spec 4.3).',
+  description: 'Team manifest of a board (as `POST /api/v1/teams/{teamId}/boards` takes it).',
   fields: (t) => ({
     title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
     description: t.string({ description: `Board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.` }),
@@ -128,13 +128,13 @@ const boardEffects =
 builder.mutationFields((t) => ({
   createBoard: t.field({
     type: BoardPayload,
-    description: `Creates a board from the tool manifest (spec 4.1). ${boardEffects}`,
+    description: `Creates a board from the tool manifest. ${boardEffects}`,
     args: { input: t.arg({ type: BoardInput, required: true, description: 'The manifest.' }) },
     resolve: (_root, { input }, ctx) => createToolBoard(ctx.db, viewerOf(ctx).userId, input),
   }),
   createTeamBoard: t.field({
     type: BoardPayload,
-    description: `Creates a board in a team from the team manifest (spec 4.3). ${boardEffects}`,
+    description: `Creates a board in a team from the team manifest. ${boardEffects}`,
     args: {
       teamId: t.arg.string({ required: true, description: 'Team UUID (its number is accepted too).' }),
       input: t.arg({ type: TeamBoardInput, required: true, description: 'The manifest.' }),

@@ -27,7 +27,7 @@ export const CommentType = builder.prismaNode('Comment', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric comment id.' }),
     taskId: t.exposeInt('taskId', { description: 'The task commented on.' }),
-    text: t.exposeString('text', { description: 'Sanitised HTML (markdown input is converted, spec 4.6).' }),
+    text: t.exposeString('text', { description: 'Sanitised HTML (markdown input is converted to HTML).' }),
     images: t.exposeStringList('images', { description: 'Image URLs attached to the comment.' }),
     author: t.relation('author', { nullable: true, description: 'Who wrote it; null once that user is deleted.' }),
     mentions: t.relation('mentions', {
@@ -61,12 +61,12 @@ export const CommentPage = pageType('Comment', CommentType, 'comments');
 export const CommentConnection = connectionType('Comment', CommentType, 'comments');
 
 export const MentionInput = builder.inputType('MentionInput', {
-  description: 'A structured mention: the user must be a member of the task’s board (spec 5.4).',
+  description: 'A structured mention: the user must be a member of the task’s board.',
   fields: (t) => ({
     userId: t.int({ required: true, description: 'Id of the mentioned user.' }),
     displayName: t.string({
       description:
-        `Ignored (at most ${NAME_LIMITS.displayNameMax} characters): the mention shows the user’s own display name. Kept for the spec’s input shape.`,
+        `Ignored (at most ${NAME_LIMITS.displayNameMax} characters): the mention shows the user’s own display name. Kept so the input matches the tool and REST routes.`,
     }),
   }),
 });
@@ -126,11 +126,11 @@ builder.mutationField('addComment', (t) =>
   t.prismaField({
     type: 'Comment',
     description:
-      'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `markdown` (GFM → HTML, spec 4.6); ' +
-      'any other `contentType` is a validation error. Only the structured `mentions` notify (spec 4.1 rule 3); a ' +
+      'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `markdown` (GFM → HTML); ' +
+      'any other `contentType` is a validation error. Only the structured `mentions` notify (`@name` in the text does not); a ' +
       'mentioned user who is not a member of the task’s board makes the call fail with UNAUTHENTICATED ' +
-      '(`cross_board_mention`, spec 5.4) and nothing is written. Like the tool route (spec 4.1), an API key may ' +
-      'mention; only `POST /api/v1/comments` demands a signed session for mentions (spec 5.4). The author starts watching the task.',
+      '(`cross_board_mention`) and nothing is written. Like the tool route, an API key may ' +
+      'mention; only `POST /api/v1/comments` demands a signed session for mentions. The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
       text: t.arg.string({ required: true, description: `Comment body: HTML, or markdown with \`contentType: "markdown"\`; at most ${printedLimit(MAX_COMMENT_LENGTH)} characters.` }),

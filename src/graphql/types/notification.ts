@@ -10,7 +10,7 @@ import { viewerOf } from '../viewer.ts';
 export const NotificationType = builder.prismaNode('Notification', {
   id: { field: 'id' },
   description:
-    'An inbox entry (spec 2.6). Created when the user is assigned to a task (`assignment`), mentioned in a comment ' +
+    'An inbox entry. Created when the user is assigned to a task (`assignment`), mentioned in a comment ' +
     'through the structured list (`mention`), or a task they watch is updated by someone else (`task_updated`). ' +
     'Creators and assignees watch their tasks, commenters start watching; nobody is notified of their own action.',
   fields: (t) => ({

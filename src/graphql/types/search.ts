@@ -87,7 +87,7 @@ builder.queryField('searchTasks', (t) =>
   t.field({
     type: SearchResultsType,
     description:
-      'Full-text, typo-tolerant search over the tasks of your projects (spec 4.1 `tasksvc_search_tasks`). Matches ' +
+      'Full-text, typo-tolerant search over the tasks of your projects (as the `tasksvc_search_tasks` tool). Matches ' +
       'title words with one typo from 4 letters and two from 8 (swapped letters count as one), the last word also ' +
       'as a prefix, and description text by English stem. Every word must match; when no task has them all, tasks ' +
       'with some of them are returned, ranked lower. A ticket number (`ABC-12`) finds that task first. Filters ' +
@@ -112,7 +112,7 @@ builder.queryField('searchTasks', (t) =>
         defaultValue: 0,
         description:
           `Hits to skip, 0 to ${printedLimit(SEARCH_LIMITS.maxOffset)}: the next page starts at \`offset\` + \`limit\` ` +
-          "(see `hasMore`). Not on the spec's routes, which answer the first page only.",
+          "(see `hasMore`). Not on the REST and tool routes, which answer the first page only.",
       }),
     },
     resolve: async (_root, args, ctx, info) => {

@@ -7,7 +7,7 @@ import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, parseEv
 /** A task event as GraphQL subscribers receive it: the webhook payload's fields, a cursor, the task. */
 export const TaskEventType = builder.objectRef<EventMessage>('TaskEvent').implement({
   description:
-    'A task event (spec 6): task.created, task.assigned or task.updated. `data` is event-specific: `changes` ' +
+    'A task event (also delivered to webhooks): task.created, task.assigned or task.updated. `data` is event-specific: `changes` ' +
     '(`{field: {from, to}}`) for task.updated, the `assignee` and `action` for task.assigned, and the `actor` ' +
     'of the change for all.',
   interfaces: [LiveEventInterface],

@@ -17,7 +17,7 @@ import { viewerOf } from '../viewer.ts';
 import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
 
 export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
-  description: 'How a saved view shows subtasks (spec 3, 4.4).',
+  description: 'How a saved view shows subtasks: `None`, `Parent`, `Flattened`, `Card` or `Flattened_Card`.',
   values: {
     None: { description: 'Subtasks are not shown separately (default).' },
     Parent: { description: 'Subtasks are shown under their parent task.' },
@@ -117,7 +117,7 @@ builder.mutationFields((t) => ({
   updateSavedView: t.prismaField({
     type: 'SavedView',
     description:
-      'Changes only the fields given (spec 4.4: only `subtaskSetting` leaves title, layout and filters unchanged); at ' +
+      'Changes only the fields given (sending only `subtaskSetting` leaves title, layout and filters unchanged); at ' +
       'least one is required.',
     args: {
       id: t.arg.int({ required: true, description: 'View id.' }),

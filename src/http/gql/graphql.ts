@@ -11,7 +11,7 @@ export type AssigneeKind =
   /** A user (numeric id). */
   | 'user';
 
-/** Tool manifest of a board (spec 4.1 `tasksvc_create_board`). Limits as the team manifest: title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. */
+/** Tool manifest of a board (as `tasksvc_create_board` takes it). Limits as the team manifest: title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. */
 export type BoardInput = {
   /** Board description, at most 10,000 characters. */
   description?: string | null | undefined;
@@ -29,7 +29,7 @@ export type BoardInput = {
 
 /** A label of a board manifest. */
 export type BoardLabelInput = {
-  /** Accepted and not stored (spec 2.3a). */
+  /** Accepted and not stored (tool manifests carry no label colours). */
   color?: string | null | undefined;
   /** Name, 1 to 100 characters, unique in the manifest regardless of case. */
   name: string;
@@ -125,9 +125,9 @@ export type CreateWebhookSubscriptionInput = {
   url: string;
 };
 
-/** A structured mention: the user must be a member of the task’s board (spec 5.4). */
+/** A structured mention: the user must be a member of the task’s board. */
 export type MentionInput = {
-  /** Ignored (at most 200 characters): the mention shows the user’s own display name. Kept for the spec’s input shape. */
+  /** Ignored (at most 200 characters): the mention shows the user’s own display name. Kept so the input matches the tool and REST routes. */
   displayName?: string | null | undefined;
   /** Id of the mentioned user. */
   userId: number;
@@ -169,7 +169,7 @@ export type Status =
   /** Active. */
   | 'Normal';
 
-/** How a saved view shows subtasks (spec 3, 4.4). */
+/** How a saved view shows subtasks: `None`, `Parent`, `Flattened`, `Card` or `Flattened_Card`. */
 export type SubtaskSetting =
   /** Subtasks are shown on their parent’s card. */
   | 'Card'
@@ -236,7 +236,7 @@ export type TaskRefInput = {
   uniqueIndex?: number | null | undefined;
 };
 
-/** Team manifest of a board (spec 4.3). */
+/** Team manifest of a board (as `POST /api/v1/teams/{teamId}/boards` takes it). */
 export type TeamBoardInput = {
   /** Board description, at most 10,000 characters. */
   description?: string | null | undefined;
@@ -250,7 +250,7 @@ export type TeamBoardInput = {
   title: string;
 };
 
-/** A starter task of the team manifest (spec 4.3). */
+/** A starter task of the team manifest. */
 export type TeamBoardTaskInput = {
   /** HTML description, at most 100,000 characters (sanitised). */
   description?: string | null | undefined;

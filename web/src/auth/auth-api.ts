@@ -57,6 +57,14 @@ export async function setPasswordWithLink(token: string, password: string): Prom
   return (await post('/api/auth/set-password', { token, password })).user as AuthUser;
 }
 
+/** Uses the first run's setup link: makes the first owner (account and team) and signs in. */
+export async function createFirstOwner(
+  token: string,
+  owner: { email: string; displayName: string; password: string; teamTitle?: string },
+): Promise<AuthUser> {
+  return (await post('/api/auth/setup', { token, ...owner })).user as AuthUser;
+}
+
 /** Ends this browser's session (clears the cookies). */
 export async function signOut(): Promise<void> {
   try {

@@ -28,7 +28,7 @@ export const newCommentBody = {
   text: requiredString('text')
     .max(MAX_COMMENT_LENGTH)
     .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
-  content_type: z.string().optional().describe('`html` (default) or `markdown` (spec 4.6); anything else is a 400.'),
+  content_type: z.string().optional().describe('`html` (default) or `markdown` (GitHub Flavored Markdown, converted to HTML); anything else is a 400.'),
   images: z.array(z.string().max(2000)).max(MAX_COMMENT_IMAGES).optional().describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
   mentions: z
     .array(

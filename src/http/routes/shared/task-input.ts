@@ -15,7 +15,7 @@ export function refuseLabels(body: Record<string, unknown>, where: string) {
     if (body[key] !== undefined) {
       throw new ValidationError(
         'labels',
-        `labels cannot be set through ${where} (spec 4.1 rule 2); set them with GraphQL (createTask/updateTask labelIds) or a board manifest.`,
+        `labels cannot be set through ${where}; set them with GraphQL (createTask/updateTask labelIds) or a board manifest.`,
         'not_supported',
       );
     }
@@ -34,7 +34,7 @@ export const taskWriteFields = {
   content_type: z
     .string()
     .optional()
-    .describe('`html` (default) or `markdown` (GFM → HTML; spec 4.6). Anything else → 400.'),
+    .describe('`html` (default) or `markdown` (GitHub Flavored Markdown → HTML). Anything else → 400.'),
   priority: z.enum(PRIORITIES).nullable().optional().describe('`urgent`, `high`, `medium`, `low`; null for none.'),
   estimate: estimateMinutesField().nullable().optional().describe(`Estimate in minutes (0 to ${TASK_LIMITS.estimateMinutesMax}); null clears.`),
   images: z.array(z.string().max(TASK_LIMITS.urlLength)).max(TASK_LIMITS.urlsMax).nullable().optional().describe('Image URLs (http/https).'),
@@ -46,8 +46,8 @@ export const taskWriteFields = {
     .describe('Attachment URLs (http/https).'),
   due_date: qsDate().nullable().optional().describe('ISO 8601 date or datetime; null clears.'),
   status: z.enum(STATUSES).optional().describe('`Normal`, `Archive` or `Deleted`.'),
-  labels: z.unknown().optional().describe('Not accepted: 400 (spec 4.1 rule 2).'),
-  label_ids: z.unknown().optional().describe('Not accepted: 400 (spec 4.1 rule 2).'),
+  labels: z.unknown().optional().describe('Not accepted here (400): labels are set through GraphQL or a board manifest.'),
+  label_ids: z.unknown().optional().describe('Not accepted here (400): labels are set through GraphQL or a board manifest.'),
 };
 
 /** Field names of task write errors: the domain's `estimateMinutes` is the routes' `estimate`. */

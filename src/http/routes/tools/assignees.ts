@@ -15,7 +15,7 @@ export const assignRoute = route({
   tag: 'tools',
   summary: 'Assigns users (or agents) to a task; assigning an assigned user unassigns them.',
   description:
-    'Single form: `user_id` toggles that user (spec 4.1 rule 1: an assigned user is unassigned). Multiple form: ' +
+    'Single form: `user_id` toggles that user (an assigned user is unassigned). Multiple form: ' +
     '`mode: "multiple"` with `user_ids` makes exactly those users the assignees (agents stay unless `agent_ids` is ' +
     'given too). `agent_id` / `agent_ids` do the same for agents of the project’s team. Users must be project ' +
     'members (else 400 naming the field). Returns every assignee afterwards: users with numeric ids, agents with ' +

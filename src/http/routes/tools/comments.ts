@@ -39,12 +39,13 @@ export const addCommentRoute = route({
   method: 'POST',
   path: '/comments',
   operationId: 'tasksvc_add_comment_to_task',
+  idempotent: true,
   tag: 'tools',
   summary: 'Adds a comment to a task.',
   description:
     'Task identification (`task_id`, `ticket_number`, or `project_id` + `unique_index`), `text` (required, HTML ' +
     'unless `content_type` is `markdown`), `images`, `mentions` `[{user_id, display_name}]` (the name shown is the user’s own; `display_name` is ignored). Only structured ' +
-    'mentions notify (`@name` in the text does not, spec 4.1 rule 3). A mentioned user outside the task’s board → ' +
+    'mentions notify (`@name` in the text does not). A mentioned user outside the task’s board → ' +
     '401 and nothing is written. The author starts watching the task.',
   document: graphql(`
     mutation ToolAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {

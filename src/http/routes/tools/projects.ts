@@ -134,6 +134,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'tasksvc_section_create',
+  idempotent: true,
   response: toolSectionSchema,
   tag: 'tools',
   summary: 'Adds a section to a board.',

@@ -34,11 +34,12 @@ export const createTaskRoute = route({
   method: 'POST',
   path: '/tasks/create',
   operationId: 'tasksvc_create_task',
+  idempotent: true,
   tag: 'tools',
   summary: 'Create a task.',
   description:
     'Without `section_id` the task goes to the section `Backlog` (added at the end of the board when missing). ' +
-    '`estimate` is in minutes. `labels` are refused with 400 (spec 4.1 rule 2). The creator watches the task; ' +
+    '`estimate` is in minutes. `labels` are refused with 400 (set labels through GraphQL or a board manifest). The creator watches the task; ' +
     'a `task.created` event is emitted.',
   document: graphql(`
     mutation ToolCreateTask($input: CreateTaskInput!) {
@@ -59,7 +60,7 @@ const updateBody = z.object({
   ...taskRefBody,
   ...taskWriteFields,
   title: taskWriteFields.title.optional(),
-  sectionId: bodyId().optional().describe('Section of the same project (camel case, as in the spec).'),
+  sectionId: bodyId().optional().describe('Section of the same project (camel case, as this tool has always named it).'),
   section_id: bodyId().optional().describe('Alias of `sectionId`.'),
 });
 

@@ -32,6 +32,7 @@ export const createViewRoute = route({
   method: 'POST',
   path: '/view',
   operationId: 'tasksvc_create_view',
+  idempotent: true,
   tag: 'tools',
   summary: 'Creates a saved view of a board with its subtask setting.',
   description:

@@ -51,7 +51,7 @@ export const createTeamBoardRoute = route({
   summary: 'Creates a board in a team with its sections, labels and starter tasks in one call.',
   description:
     'All or nothing: one transaction; any invalid part is a 400 naming the field (e.g. `tasks.3.section_index`) and ' +
-    `nothing is created. Every rule of spec 4.3 applies (${BOARD_LIMITS_TEXT}, ` +
+    `nothing is created. Every rule of the manifest applies (${BOARD_LIMITS_TEXT}, ` +
     '`section_index` xor `section_title`, `label_names` from this manifest, numeric priority and ' +
     'estimate codes, ISO 8601 due dates). The creator and every team member become board members; the ticket prefix ' +
     'comes from the title (`Website Redesign` → `WR-1`). Optional `Idempotency-Key` header (Stripe semantics, per ' +

@@ -51,12 +51,13 @@ export const addCommentRoute = route({
   method: 'POST',
   path: '/comments',
   operationId: 'addComment',
+  idempotent: true,
   tag: 'comments',
   summary: 'Adds a comment to a task, with structured mentions.',
   description:
     'Body: task identification, `text` (HTML, or markdown with `content_type: markdown`), `images`, `mentions` ' +
     '`[{user_id, display_name}]` (the name shown is the user’s own; `display_name` is ignored). With a non-empty `mentions` the request must be authenticated by a signed session ' +
-    '(`svc_session` cookie), not an API key alone (spec 5.4; else 401 `session_required`). The mentioning user is ' +
+    '(`svc_session` cookie), not an API key alone (else 401 `session_required`). The mentioning user is ' +
     'always the caller: a `mentionedBy` field is ignored. The ' +
     'task, the caller and every mentioned user must belong to the same board; a forged or cross-board mention → ' +
     '401 (`cross_board_mention`) and nothing is written. Answers 201 with the comment.',
@@ -65,8 +66,13 @@ export const addCommentRoute = route({
       addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ...RestCommentFields }
     }
   `),
-  // Unknown keys (such as `mentionedBy`) are dropped by the schema: they never reach the operation.
-  body: z.object({ ...taskRefBody, ...newCommentBody }),
+  // Other unknown fields are refused (400 naming them); `mentionedBy` is accepted and never reaches the operation.
+  body: z.object({
+    ...taskRefBody,
+    ...newCommentBody,
+    mentionedBy: z.unknown().optional().describe('Ignored: the mentioning user is always the caller.'),
+    mentioned_by: z.unknown().optional().describe('Ignored, as `mentionedBy`.'),
+  }),
   requiresSession: (i) => (i.body.mentions?.length ?? 0) > 0,
   status: 201,
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),

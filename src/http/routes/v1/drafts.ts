@@ -81,6 +81,7 @@ export const createDraftRoute = route({
   method: 'POST',
   path: '/drafts',
   operationId: 'createDraft',
+  idempotent: true,
   tag: 'drafts',
   summary: 'Starts a task draft.',
   description:
@@ -199,6 +200,7 @@ export const publishDraftRoute = route({
   method: 'POST',
   path: '/drafts/:id/publish',
   operationId: 'publishDraft',
+  idempotent: true,
   tag: 'drafts',
   summary: 'Turns a draft into a task; the draft is removed.',
   description:

@@ -17,6 +17,7 @@ export const createLabelRoute = route({
   method: 'POST',
   path: '/projects/:projectId/labels',
   operationId: 'createLabel',
+  idempotent: true,
   errors: ['CONFLICT'],
   tag: 'labels',
   summary: 'Adds a label to a board.',

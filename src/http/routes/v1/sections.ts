@@ -47,6 +47,7 @@ export const createSectionRoute = route({
   method: 'POST',
   path: '/projects/:projectId/sections',
   operationId: 'createSection',
+  idempotent: true,
   response: oneSection,
   tag: 'sections',
   summary: 'Adds a section to a board.',

@@ -103,6 +103,7 @@ export const createTaskRoute = route({
   method: 'POST',
   path: '/tasks',
   operationId: 'createTask',
+  idempotent: true,
   tag: 'tasks',
   summary: 'Create a task.',
   description:

@@ -36,6 +36,7 @@ export const createWebhookRoute = route({
   method: 'POST',
   path: '/webhook/subscriptions',
   operationId: 'createWebhookSubscription',
+  idempotent: true,
   tag: 'webhooks',
   summary: 'Subscribes a URL to task events of a project or of every project of a team.',
   description:
@@ -130,7 +131,7 @@ export const updateWebhookRoute = route({
   tag: 'webhooks',
   summary: 'Changes the events a subscription receives (and optionally its URL, description or state).',
   description:
-    'Spec 4.5 body `{metadata: {"X-Event-Type": [event names]}}`; unknown event names are 400 ' +
+    'Body `{metadata: {"X-Event-Type": [event names]}}`; unknown event names are 400 ' +
     '(`details: {field: metadata, code: invalid_event}`). Also accepted: `url`, `description`, and `active` (`true` ' +
     're-enables a disabled subscription, its pending deliveries resume, events committed while it was disabled stay ' +
     '`skipped` in its delivery log (redeliver them one by one); `false` pauses it). At least one field.',
