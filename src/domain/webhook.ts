@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_LIMITS } from './fields.ts';
 import type { Db } from '../db/client.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import { TASK_EVENTS, type TaskEventName } from '../events/outbox.ts';
+import { WEBHOOK_EVENT_LIST, WEBHOOK_EVENTS, type WebhookEventName } from '../events/outbox.ts';
 import { assertLiteralHostAllowed } from '../events/webhook-destination.ts';
 import { newWebhookSecret } from '../events/webhook-signature.ts';
 import { wake } from '../events/wakeup.ts';
@@ -39,7 +39,7 @@ export interface WebhookPolicy {
  * letter case), listing one or more known event names. Returns the stored
  * form, names de-duplicated in the order of spec 6.
  */
-export function parseWebhookMetadata(value: unknown, field = 'metadata'): { [EVENT_TYPE_KEY]: TaskEventName[] } {
+export function parseWebhookMetadata(value: unknown, field = 'metadata'): { [EVENT_TYPE_KEY]: WebhookEventName[] } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new ValidationError(
       field,
@@ -67,15 +67,15 @@ export function parseWebhookMetadata(value: unknown, field = 'metadata'): { [EVE
       'invalid_type',
     );
   }
-  const unknownName = names.find((n) => !(TASK_EVENTS as readonly string[]).includes(n));
+  const unknownName = names.find((n) => !(WEBHOOK_EVENTS as readonly string[]).includes(n));
   if (unknownName !== undefined) {
     throw new ValidationError(
       field,
-      `Unknown event "${String(unknownName).slice(0, 100)}" in ${field}["${EVENT_TYPE_KEY}"]; known events: ${TASK_EVENTS.join(', ')}.`,
+      `Unknown event "${String(unknownName).slice(0, 100)}" in ${field}["${EVENT_TYPE_KEY}"]; known events: ${WEBHOOK_EVENT_LIST}.`,
       'invalid_event',
     );
   }
-  return { [EVENT_TYPE_KEY]: TASK_EVENTS.filter((e) => names.includes(e)) };
+  return { [EVENT_TYPE_KEY]: WEBHOOK_EVENTS.filter((e) => names.includes(e)) };
 }
 
 const urlSchema = z

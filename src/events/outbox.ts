@@ -2,9 +2,17 @@ import { Prisma } from '../generated/prisma/client.ts';
 import { insertRows } from '../db/insert-rows.ts';
 import { wake } from './wakeup.ts';
 
-/** Task event names of spec section 6: the webhook events, also live on `taskEvents` and `boardEvents`. */
-export const TASK_EVENTS = ['task.created', 'task.assigned', 'task.updated'] as const;
-export type TaskEventName = (typeof TASK_EVENTS)[number];
+/**
+ * The webhook events: the one list of their names (what a subscription may
+ * ask for, what `taskEvents` carries; `boardEvents` carries them and more).
+ * A new webhook event is added here; every description and check that names
+ * them is built from this list.
+ */
+export const WEBHOOK_EVENTS = ['task.created', 'task.assigned', 'task.updated'] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
+/** The webhook event names as a description lists them: `task.created, task.assigned, task.updated`. */
+export const WEBHOOK_EVENT_LIST = WEBHOOK_EVENTS.join(', ');
 
 /**
  * Events of a board beyond the webhook ones, live on `boardEvents` only:
@@ -30,7 +38,7 @@ export const BOARD_ONLY_EVENTS = [
 export type BoardOnlyEventName = (typeof BOARD_ONLY_EVENTS)[number];
 
 /** Every event name `boardEvents` delivers. */
-export const BOARD_EVENTS = [...TASK_EVENTS, ...BOARD_ONLY_EVENTS] as const;
+export const BOARD_EVENTS = [...WEBHOOK_EVENTS, ...BOARD_ONLY_EVENTS] as const;
 export type BoardEventName = (typeof BOARD_EVENTS)[number];
 
 /**
@@ -76,7 +84,7 @@ export function notificationEventSql(event: {
 export type Changes = Record<string, { from: unknown; to: unknown }>;
 
 export interface TaskEventInput {
-  type: TaskEventName;
+  type: WebhookEventName;
   task: { id: number; projectId: number; ticketNumber: string };
   actorId: number | null;
   /** Event-specific `data` of the webhook payload (e.g. `{changes}` or `{assignee}`). */

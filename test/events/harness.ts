@@ -9,7 +9,7 @@ import { createTestServices, testConfig } from '../support/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { type IsolatedDatabase, isolatedDatabase } from '../support/isolated-database.ts';
 import type { DispatcherOptions } from '../../src/events/dispatcher.ts';
-import { recordTaskEvent, type TaskEventName } from '../../src/events/outbox.ts';
+import { recordTaskEvent, type WebhookEventName } from '../../src/events/outbox.ts';
 import { DEFAULT_DELIVERY_OPTIONS, type DeliveryOptions } from '../../src/events/webhook-delivery.ts';
 import { startServer, type RunningServer } from '../../src/http/server.ts';
 import type { FeedOptions } from '../../src/events/event-feed.ts';
@@ -209,7 +209,7 @@ export async function makeTask(
 export function emit(
   db: Db,
   task: { id: number; projectId: number; ticketNumber: string },
-  type: TaskEventName,
+  type: WebhookEventName,
   data: Record<string, unknown> = {},
   actorId: number | null = null,
 ) {

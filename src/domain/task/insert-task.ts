@@ -57,6 +57,16 @@ export interface InsertedTask {
 }
 
 /**
+ * The Task columns the insert below leaves to their database default; every
+ * other column of the model is written by it. A column added to the Task
+ * model goes into the INSERT's column list and its SELECT (and into the
+ * RETURNING list the caller answers from) or here:
+ * test/domain/task-insert-columns.test.ts names any column that is in
+ * neither, and the create test compares the returned row with Prisma's read.
+ */
+export const TASK_COLUMNS_LEFT_TO_DEFAULT = ['id', 'position', 'version', 'updatedById'] as const;
+
+/**
  * Inserts a task, its creator as watcher and its `task.created` outbox event
  * in one statement (a create's hot path: one round trip instead of four).
  * The section is looked up in the same statement; null when there is no

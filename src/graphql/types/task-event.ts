@@ -1,5 +1,5 @@
 import type { EventMessage } from '../../events/event-message.ts';
-import { TASK_EVENTS, type TaskEventName } from '../../events/outbox.ts';
+import { WEBHOOK_EVENT_LIST, WEBHOOK_EVENTS, type WebhookEventName } from '../../events/outbox.ts';
 import { builder } from '../builder.ts';
 import { boardEventStream } from '../live-events.ts';
 import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, parseEventNames, visibleTask } from './live-event.ts';
@@ -7,7 +7,7 @@ import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, parseEv
 /** A task event as GraphQL subscribers receive it: the webhook payload's fields, a cursor, the task. */
 export const TaskEventType = builder.objectRef<EventMessage>('TaskEvent').implement({
   description:
-    'A task event (also delivered to webhooks): task.created, task.assigned or task.updated. `data` is event-specific: `changes` ' +
+    `A task event (also delivered to webhooks): one of ${WEBHOOK_EVENT_LIST}. \`data\` is event-specific: \`changes\` ` +
     '(`{field: {from, to}}`) for task.updated, the `assignee` and `action` for task.assigned, and the `actor` ' +
     'of the change for all.',
   interfaces: [LiveEventInterface],
@@ -32,20 +32,20 @@ builder.subscriptionField('taskEvents', (t) =>
   t.field({
     type: TaskEventType,
     description:
-      "Events of one project's tasks (task.created, task.assigned, task.updated) in commit order, as webhooks " +
+      `Events of one project's tasks (${WEBHOOK_EVENT_LIST}) in commit order, as webhooks ` +
       'get them. Only members of the project may subscribe (others get NOT_FOUND); a member removed from the ' +
       'project stops receiving events (at once, or within 30 s at most). A board view needs more: see ' +
       `boardEvents. ${DELIVERY_GUARANTEES}`,
     args: {
       projectId: t.arg.int({ required: true, description: 'Project whose task events to receive.' }),
       events: t.arg.stringList({
-        description: 'Only these event names (task.created, task.assigned, task.updated); all when omitted.',
+        description: `Only these event names (${WEBHOOK_EVENT_LIST}); all when omitted.`,
       }),
       after: t.arg.id({ description: AFTER_ARG_DESCRIPTION }),
     },
     subscribe: (_root, args, ctx) => {
       const wanted = new Set<string>(
-        args.events ? parseEventNames<TaskEventName>(args.events, 'events', TASK_EVENTS) : TASK_EVENTS,
+        args.events ? parseEventNames<WebhookEventName>(args.events, 'events', WEBHOOK_EVENTS) : WEBHOOK_EVENTS,
       );
       return boardEventStream(
         ctx,

@@ -11,6 +11,7 @@ import {
   WEBHOOK_DESCRIPTION_MAX,
 } from '../../domain/webhook.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
+import { WEBHOOK_EVENT_LIST } from '../../events/outbox.ts';
 import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
@@ -254,7 +255,7 @@ const CreateWebhookInput = builder.inputType('CreateWebhookSubscriptionInput', {
     metadata: t.field({
       type: 'JSON',
       required: true,
-      description: '`{"X-Event-Type": [...]}` with one or more of task.created, task.assigned, task.updated.',
+      description: `\`{"X-Event-Type": [...]}\` with one or more of ${WEBHOOK_EVENT_LIST}.`,
     }),
     description: t.string({ description: `Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.` }),
   }),

@@ -6,6 +6,7 @@ import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { MAX_SUBSCRIPTIONS_PER_SCOPE, WEBHOOK_DESCRIPTION_MAX } from '../../../domain/webhook.ts';
+import { WEBHOOK_EVENT_LIST } from '../../../events/outbox.ts';
 
 // Webhook subscriptions (spec 4.5 gives PATCH; the rest follows the same
 // style): snake_case ids, `createdAt`/`updatedAt`, the signing secret only
@@ -15,7 +16,7 @@ import { MAX_SUBSCRIPTIONS_PER_SCOPE, WEBHOOK_DESCRIPTION_MAX } from '../../../d
 export const subscriptionParams = z.object({ subscriptionId: qsId().describe('Webhook subscription id.') });
 const metadataBody = z
   .record(z.string(), z.unknown(), { message: 'metadata must be an object' })
-  .describe('`{"X-Event-Type": [...]}`: one or more of task.created, task.assigned, task.updated.');
+  .describe(`\`{"X-Event-Type": [...]}\`: one or more of ${WEBHOOK_EVENT_LIST}.`);
 const teamIdBody = z
   .union([bodyId(), z.string().uuid()], { message: 'must be a team UUID or a positive integer' })
   .describe('Team UUID (or numeric id): every project of the team.');
