@@ -117,7 +117,7 @@ describe('verifyLogin', () => {
       await expectAppError(verifyLogin(db, input, null), 'UNAUTHENTICATED', 'credentials', 'invalid_credentials');
     }
     expect((await throttleRow(`pair:${u.email}|`))?.failures).toBe(1);
-    await expectAppError(verifyLogin(db, { email: u.email, password: PASSWORD, admin: true }, null), 'VALIDATION', null);
+    await expectAppError(verifyLogin(db, { email: u.email, password: PASSWORD, admin: true }, null), 'VALIDATION', 'admin', 'unknown_field');
     await expectAppError(verifyLogin(db, { email: u.email, password: '' }, null), 'VALIDATION', 'password');
   });
 });
