@@ -35,6 +35,13 @@ const MODULES: CommandModule[] = [
     load: () => import('./seed.ts').then((m) => m.registerSeedCommand),
   },
   {
+    commands: {
+      backup: 'Write a consistent backup of the whole database to a file (through the running server on the embedded database)',
+      restore: 'Restore a backup into an empty data directory or PostgreSQL database, then migrate it',
+    },
+    load: () => import('./backup-commands.ts').then((m) => m.registerBackupCommands),
+  },
+  {
     commands: { reindex: 'Rebuild the task search index from the database' },
     load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
   },

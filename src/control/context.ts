@@ -13,6 +13,8 @@ export interface ControlRun {
   services: Services;
   write(stream: 'stdout' | 'stderr', text: string): void;
   password?: string;
+  /** The client's working directory, against which its relative paths resolve. */
+  cwd?: string;
 }
 
 const runs = new AsyncLocalStorage<ControlRun>();
