@@ -2,30 +2,10 @@ import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } f
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { currentControlRun } from '../control/context.ts';
-import type { Database } from '../db/client.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
+import { withDatabase } from './database.ts';
 import { printResult } from './output.ts';
 import { stderrProgress } from './progress.ts';
-
-/**
- * The open database a command works on: the server's own when a running
- * server runs the command for a control-channel client, else one opened
- * here (not migrated: a backup reads the schema as it is, a restore
- * migrates itself) and closed after.
- */
-async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
-  const run = currentControlRun();
-  if (run) return fn(run.services.database);
-  const { loadConfig } = await import('../config.ts');
-  const { openDatabase } = await import('../db/client.ts');
-  const config = loadConfig();
-  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.TASKSVC_DATA_DIR });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
 
 /** A path the caller named, read against the caller's working directory (the CLI's, through the control channel). */
 function callerPath(file: string): string {

@@ -42,6 +42,10 @@ const MODULES: CommandModule[] = [
     load: () => import('./backup-commands.ts').then((m) => m.registerBackupCommands),
   },
   {
+    commands: { export: 'Export a team as one JSON document, or a board as CSV, to stdout' },
+    load: () => import('./export-commands.ts').then((m) => m.registerExportCommand),
+  },
+  {
     commands: { reindex: 'Rebuild the task search index from the database' },
     load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
   },

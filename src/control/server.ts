@@ -85,7 +85,11 @@ async function serve(socket: Socket, services: Services) {
     socket.end();
     return;
   }
-  const code = await runCommand(request, services, (stream, text) => send({ stream, text }));
+  const drained = () => (socket.writableNeedDrain && !socket.destroyed ? new Promise<void>((resolve) => {
+    socket.once('drain', resolve);
+    socket.once('close', resolve);
+  }) : Promise.resolve());
+  const code = await runCommand(request, services, (stream, text) => send({ stream, text }), drained);
   send({ exit: code });
   socket.end();
 }
@@ -126,16 +130,18 @@ export async function runCommand(
   request: ControlRequest,
   services: Services,
   write: (stream: 'stdout' | 'stderr', text: string) => void,
+  drained?: () => Promise<void>,
 ): Promise<number> {
   const [name] = request.argv;
   if (!name || !CONTROL_COMMANDS.has(name)) {
     write('stderr', `error: the control channel runs ${[...CONTROL_COMMANDS].join(', ')} only\n`);
     return 2;
   }
-  const [{ registerAdminCommands }, { registerSeedCommand }, { registerBackupCommand }] = await Promise.all([
+  const [{ registerAdminCommands }, { registerSeedCommand }, { registerBackupCommand }, { registerExportCommand }] = await Promise.all([
     import('../cli/admin-commands.ts'),
     import('../cli/seed.ts'),
     import('../cli/backup-commands.ts'),
+    import('../cli/export-commands.ts'),
   ]);
   const program = new Command('tasksvc')
     .exitOverride()
@@ -143,8 +149,9 @@ export async function runCommand(
   registerAdminCommands(program);
   registerSeedCommand(program);
   registerBackupCommand(program);
+  registerExportCommand(program);
   try {
-    await inControlRun({ services, write, password: request.password, cwd: request.cwd }, () =>
+    await inControlRun({ services, write, drained, password: request.password, cwd: request.cwd }, () =>
       program.parseAsync(request.argv, { from: 'user' }),
     );
     return 0;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
 import { createTask } from '../../src/domain/task/create.ts';
+import { teamExportDocument } from '../../src/domain/export/team-format.ts';
 import { isPostgres } from '../support/database.ts';
 import { makeUserWithProject } from '../support/factories.ts';
 import { freshDatabase } from '../support/fresh-database.ts';
@@ -23,13 +24,13 @@ import { serve } from '../support/serve-child.ts';
 const dir = mkdtempSync(join(tmpdir(), 'tasksvc-backup-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `tasksvc args… --json` in `cwd` with `env`; exit code and output. */
+/** `tasksvc args… --json` (export: no --json, its output is the document) in `cwd` with `env`; exit code and output. */
 function cli(env: Record<string, string>, cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      tasksvcArgs(...args, '--json'),
-      { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'silent', ...env } },
+      tasksvcArgs(...args, ...(args[0] === 'export' ? [] : ['--json'])),
+      { cwd, maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'silent', ...env } },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -81,6 +82,15 @@ describe.runIf(!isPostgres)('backup and restore on the embedded database', { tim
     const again = await cli({ TASKSVC_DATA_DIR: dataDir }, dir, 'backup', file);
     expect(again.code).toBe(1);
     expect(json(again)).toMatchObject({ error: 'CONFLICT', message: expect.stringContaining('never overwrites') });
+    // The team export and the board CSV through the same channel, on the CLI's stdout.
+    const exported = await cli({ TASKSVC_DATA_DIR: dataDir }, dir, 'export', '--team', json(seeded).team.id);
+    expect(exported.code, exported.stderr).toBe(0);
+    const doc = teamExportDocument.parse(JSON.parse(exported.stdout));
+    expect(doc.tasks.filter((t) => t.title.startsWith('w-')).length).toBe(acknowledged);
+    const csv = await cli({ TASKSVC_DATA_DIR: dataDir }, dir, 'export', '--board', String(board.id));
+    expect(csv.code, csv.stderr).toBe(0);
+    expect(csv.stdout.split('\r\n')).toHaveLength(doc.tasks.length + 2);
+
     // Restore needs the data directory to itself: not while the server holds it.
     const busy = await cli({ TASKSVC_DATA_DIR: dataDir }, dir, 'restore', file);
     expect(busy.code).toBe(1);
