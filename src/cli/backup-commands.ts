@@ -8,7 +8,7 @@ import { printResult } from './output.ts';
 import { stderrProgress } from './progress.ts';
 
 /** A path the caller named, read against the caller's working directory (the CLI's, through the control channel). */
-function callerPath(file: string): string {
+export function callerPath(file: string): string {
   return resolve(currentControlRun()?.cwd ?? process.cwd(), file);
 }
 

@@ -46,6 +46,10 @@ const MODULES: CommandModule[] = [
     load: () => import('./export-commands.ts').then((m) => m.registerExportCommand),
   },
   {
+    commands: { import: 'Import a team export, a Trello board, GitHub issues, a Linear CSV or a plain CSV into a team' },
+    load: () => import('./import-commands.ts').then((m) => m.registerImportCommand),
+  },
+  {
     commands: { reindex: 'Rebuild the task search index from the database' },
     load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
   },

@@ -137,12 +137,14 @@ export async function runCommand(
     write('stderr', `error: the control channel runs ${[...CONTROL_COMMANDS].join(', ')} only\n`);
     return 2;
   }
-  const [{ registerAdminCommands }, { registerSeedCommand }, { registerBackupCommand }, { registerExportCommand }] = await Promise.all([
-    import('../cli/admin-commands.ts'),
-    import('../cli/seed.ts'),
-    import('../cli/backup-commands.ts'),
-    import('../cli/export-commands.ts'),
-  ]);
+  const [{ registerAdminCommands }, { registerSeedCommand }, { registerBackupCommand }, { registerExportCommand }, { registerImportCommand }] =
+    await Promise.all([
+      import('../cli/admin-commands.ts'),
+      import('../cli/seed.ts'),
+      import('../cli/backup-commands.ts'),
+      import('../cli/export-commands.ts'),
+      import('../cli/import-commands.ts'),
+    ]);
   const program = new Command('tasksvc')
     .exitOverride()
     .configureOutput({ writeOut: (s) => write('stdout', s), writeErr: (s) => write('stderr', s) });
@@ -150,6 +152,7 @@ export async function runCommand(
   registerSeedCommand(program);
   registerBackupCommand(program);
   registerExportCommand(program);
+  registerImportCommand(program);
   try {
     await inControlRun({ services, write, drained, password: request.password, cwd: request.cwd }, () =>
       program.parseAsync(request.argv, { from: 'user' }),

@@ -144,3 +144,4 @@ export const teamExportDocument = z.object({
   comments: z.array(exportComment),
   history: z.array(exportEvent).optional(),
 });
+export type TeamExportDocument = z.infer<typeof teamExportDocument>;
