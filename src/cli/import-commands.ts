@@ -57,8 +57,13 @@ export function registerImportCommand(program: Command) {
           async (db) => {
             const progress = stderrProgress(o.dryRun ? 'Checking' : 'Importing');
             let read = 0;
-            const input = createReadStream(path);
-            input.on('data', (c) => (read += c.length));
+            // Counted as the reader takes them (a 'data' listener would start the stream before the reader does).
+            const input = (async function* () {
+              for await (const chunk of createReadStream(path)) {
+                read += (chunk as Buffer).length;
+                yield chunk as Buffer;
+              }
+            })();
             const summary = await runImport(db, recordsOf(o.from, input, { boardTitle: o.boardTitle }), {
               format: o.from,
               importId,

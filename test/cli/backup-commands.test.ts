@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -153,6 +153,37 @@ describe.runIf(isPostgres)('backup and restore on PostgreSQL', { timeout: 240_00
       await db.close();
       await target.dispose();
       await source.drop();
+    }
+  });
+});
+
+describe('tasksvc import', { timeout: 240_000 }, () => {
+  it('dry run, import, a retry that writes nothing, and an oversized file refused before it is read', async () => {
+    const isolated = isPostgres ? await isolatedDatabase('import_cli') : null;
+    const env = isolated ? isolated.env : { TASKSVC_DATA_DIR: migratedDataDir(dir, 'import') };
+    try {
+      expect((await cli(env, dir, 'users', 'create', '--email', 'ada@example.com', '--name', 'Ada')).code).toBe(0);
+      const team = json(await cli(env, dir, 'teams', 'create', '--title', 'Importers', '--member', 'ada@example.com'));
+      const fixture = new URL('../fixtures/import/plain.csv', import.meta.url).pathname;
+      const dry = await cli(env, dir, 'import', '--from', 'csv', '--team', team.id, fixture, '--dry-run');
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(json(dry)).toMatchObject({ dryRun: true, counts: { boards: 1, tasks: 3, usersMatched: 1 } });
+      const done = await cli(env, dir, 'import', '--from', 'csv', '--team', team.id, '--board-title', 'Launch', fixture);
+      expect(done.code, done.stderr).toBe(0);
+      expect(json(done)).toMatchObject({ dryRun: false, replayed: false, boards: [{ title: 'Launch', tasks: 3 }] });
+      expect(done.stderr).toMatch(/Importing \[#+/);
+      const retry = await cli(env, dir, 'import', '--from', 'csv', '--team', team.id, '--board-title', 'Launch', fixture);
+      expect(json(retry)).toMatchObject({ replayed: true, boards: [{ id: json(done).boards[0].id }] });
+
+      const { IMPORT_LIMITS } = await import('../../src/domain/import/records.ts');
+      const huge = join(dir, 'huge.json');
+      writeFileSync(huge, '');
+      truncateSync(huge, IMPORT_LIMITS.parsedFileBytes + 1);
+      const refused = await cli(env, dir, 'import', '--from', 'trello', '--team', team.id, huge);
+      expect(refused.code).toBe(1);
+      expect(json(refused)).toMatchObject({ error: 'VALIDATION', message: expect.stringContaining(`reads at most ${IMPORT_LIMITS.parsedFileBytes}`) });
+    } finally {
+      await isolated?.drop();
     }
   });
 });
