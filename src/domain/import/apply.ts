@@ -260,7 +260,7 @@ class ImportWriter {
     const ticketPrefix = record.ticketPrefix ?? chooseTicketPrefix(record.title, this.takenPrefixes);
     this.takenPrefixes.add(ticketPrefix);
     const project = await this.tx.project.create({
-      data: { title: record.title, description: record.description, ticketPrefix, teamId: this.team!.id },
+      data: { title: record.title, description: record.description, status: record.status, ticketPrefix, teamId: this.team!.id },
       select: { id: true },
     });
     const rankings = generateNKeysBetween(null, null, record.sections.length);

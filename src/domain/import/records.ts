@@ -56,6 +56,7 @@ export const boardRecord = z.object({
   title: z.string().trim().min(1).max(BOARD_LIMITS.titleMax),
   description: z.string().max(BOARD_LIMITS.descriptionMax).default(''),
   ticketPrefix: z.string().regex(/^[A-Z][A-Z0-9]{0,9}$/).nullish(),
+  status: z.enum(STATUSES).default('Normal'),
   sections: z
     .array(z.object({ key, title: z.string().trim().min(1).max(NAME_LIMITS.sectionTitleMax) }))
     .min(1)
@@ -72,7 +73,7 @@ export const taskRecord = z.object({
   key,
   board: key,
   /** Its number on the board (the ticket number); unique per board, else numbered in file order. */
-  number: z.number().int().min(1).max(2_147_483_647).nullish(),
+  number: z.number().int().min(1).max(999_999_999).nullish(),
   title: z.string().trim().min(1).max(TASK_LIMITS.titleMax),
   description: z.string().max(TASK_LIMITS.descriptionMax).default(''),
   contentType: z.enum(['html', 'markdown']).default('html'),

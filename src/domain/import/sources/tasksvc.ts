@@ -79,6 +79,7 @@ function toRecord(path: string, v: Json): ImportRecord {
         title: v.title,
         description: v.description ?? '',
         ticketPrefix: v.ticketPrefix,
+        status: v.status,
         sections: Array.isArray(v.sections) ? v.sections.map((s: Json) => ({ key: s?.id, title: s?.title })) : v.sections,
         labels: v.labels,
         members: v.members,
