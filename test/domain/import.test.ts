@@ -11,7 +11,7 @@ import type { ImportFormat } from '../../src/domain/import/records.ts';
 import { recordsOf } from '../../src/domain/import/sources/index.ts';
 import { chunksOf } from '../../src/domain/import/sources/tasksvc.ts';
 import { createTask } from '../../src/domain/task/create.ts';
-import { openTestDatabase } from '../support/database.ts';
+import { isPostgres, openTestDatabase } from '../support/database.ts';
 import { type FreshDatabase, freshDatabase } from '../support/fresh-database.ts';
 import { joinTeamOnly, makeBoard, makeTeam, makeUser, makeUserWithKey } from '../support/factories.ts';
 
@@ -41,6 +41,22 @@ const run = (db: Database, format: ImportFormat, input: string | NodeJS.Readable
   });
 
 const fixture = (name: string) => createReadStream(FIXTURES + name);
+
+/**
+ * A database of this test's own: the fixtures name fixed emails, so on the
+ * shared PostgreSQL a second run would match the users the first one made.
+ * On PGlite every test database is private already.
+ */
+async function ownDatabase(prefix: string): Promise<Database> {
+  if (!isPostgres) {
+    const db = await openTestDatabase();
+    opened.push(db);
+    return db;
+  }
+  const fresh = await freshDatabase(prefix, { migrate: true });
+  opened.push(fresh);
+  return fresh.database;
+}
 
 /** A document with what differs by deployment replaced by what it stands for (tickets, emails, titles). */
 function comparable(doc: TeamExportDocument) {
@@ -114,8 +130,7 @@ describe('import', { timeout: 240_000 }, () => {
   });
 
   it('imports the Trello, GitHub, Linear and plain CSV fixtures with their sections, labels, people and comments', async () => {
-    const db = await openTestDatabase();
-    opened.push(db);
+    const db = await ownDatabase('import_fx');
     const ada = await db.prisma.user.create({ data: { email: 'ada@example.com', displayName: 'Ada' } });
     const team = await makeTeam(db.prisma, [ada.id]);
     const into = { team: team.uuid };
@@ -181,8 +196,7 @@ describe('import', { timeout: 240_000 }, () => {
   });
 
   it('refuses a malformed or oversized import with the field named, and writes nothing', async () => {
-    const db = await openTestDatabase();
-    opened.push(db);
+    const db = await ownDatabase('import_bad');
     const owner = await makeUser(db.prisma, 'Owner');
     const team = await makeTeam(db.prisma, [owner.id]);
     const into = { team: team.uuid };
