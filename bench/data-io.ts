@@ -12,6 +12,8 @@
 //   import   that file into an empty database (tasksvc import --from tasksvc)
 //   backup   a backup of the seeded database (tasksvc backup)
 //   restore  that backup into an empty database (tasksvc restore)
+// BENCH_PHASE_NODE_OPTIONS=--max-old-space-size=N caps the phases' JS heap
+// (not the seeding's): a phase that finishes under it holds bounded memory.
 
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -157,7 +159,14 @@ async function emptyDatabase(base: string | undefined, dir: string, name: string
 }
 
 function child(args: string[]): PhaseResult {
-  const r = spawnSync(process.execPath, [...process.execArgv, SELF, ...args], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 1 << 20 });
+  // BENCH_PHASE_NODE_OPTIONS (e.g. --max-old-space-size=256) applies to the phases only: a phase that
+  // finishes under a small heap cap holds bounded memory (a peak RSS alone may be garbage not yet collected).
+  const nodeOptions = process.env.BENCH_PHASE_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '';
+  const r = spawnSync(process.execPath, [...process.execArgv, SELF, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent', NODE_OPTIONS: nodeOptions },
+    maxBuffer: 1 << 20,
+  });
   if (r.status !== 0) throw new Error(`phase ${args[1]} failed (${r.status}):\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as PhaseResult;
 }
