@@ -39,6 +39,21 @@ const MODULES: CommandModule[] = [
     load: () => import('./mock.ts').then((m) => m.registerMockCommand),
   },
   {
+    commands: {
+      backup: 'Write a consistent backup of the whole database to a file (through the running server on the embedded database)',
+      restore: 'Restore a backup into an empty data directory or PostgreSQL database, then migrate it',
+    },
+    load: () => import('./backup-commands.ts').then((m) => m.registerBackupCommands),
+  },
+  {
+    commands: { export: 'Export a team as one JSON document, or a board as CSV, to stdout' },
+    load: () => import('./export-commands.ts').then((m) => m.registerExportCommand),
+  },
+  {
+    commands: { import: 'Import a team export, a Trello board, GitHub issues, a Linear CSV or a plain CSV into a team' },
+    load: () => import('./import-commands.ts').then((m) => m.registerImportCommand),
+  },
+  {
     commands: { reindex: 'Rebuild the task search index from the database' },
     load: () => import('./reindex.ts').then((m) => m.registerReindexCommand),
   },

@@ -4,38 +4,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createSearchIndex } from '../search/create-search-index.ts';
 import { printResult } from './output.ts';
-
-/** A one-line text progress bar: `[#####---------------]  25%  250/1000`. */
-export function progressBar(done: number, total: number, width = 30): string {
-  const ratio = total > 0 ? Math.min(1, done / total) : 1;
-  const filled = Math.round(ratio * width);
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${done}/${total}`;
-}
-
-/**
- * Draws progress on stderr: redrawn in place on a terminal; otherwise one
- * line per tenth, so logs stay short.
- */
-function stderrProgress(label: string) {
-  const tty = process.stderr.isTTY;
-  let lastTenth = -1;
-  return {
-    update(done: number, total: number) {
-      if (tty) {
-        process.stderr.write(`\r${label} ${progressBar(done, total)}`);
-        return;
-      }
-      const tenth = total > 0 ? Math.floor((done / total) * 10) : 10;
-      if (tenth !== lastTenth) {
-        lastTenth = tenth;
-        process.stderr.write(`${label} ${progressBar(done, total)}\n`);
-      }
-    },
-    end() {
-      if (tty) process.stderr.write('\n');
-    },
-  };
-}
+import { stderrProgress } from './progress.ts';
 
 /** `tasksvc reindex`: rebuilds the active search engine's index from the database. */
 export function registerReindexCommand(program: Command) {

@@ -2,7 +2,7 @@ import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The control channel: on the embedded database (PGlite, one process's
-// files) the admin commands (`users`, `keys`, `teams`, `sessions`, `seed`) of a CLI call
+// files) the admin commands (`users`, `keys`, `teams`, `sessions`, `seed`, `backup`, `export`, `import`) of a CLI call
 // reach the running server through a Unix socket in the data directory,
 // which runs them in-process on its own open database. The socket has mode
 // 0600: only the OS user the server runs as (and root) may connect. This
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 export const DEFAULT_DATA_DIR = './data';
 
 /** Top-level commands the control channel runs. */
-export const CONTROL_COMMANDS = new Set(['users', 'keys', 'teams', 'sessions', 'seed']);
+export const CONTROL_COMMANDS = new Set(['users', 'keys', 'teams', 'sessions', 'seed', 'backup', 'export', 'import']);
 
 /** The socket's file name in the data directory. */
 export const CONTROL_SOCKET_NAME = 'control.sock';
@@ -29,6 +29,8 @@ export interface ControlRequest {
   argv: string[];
   /** The line `--password-stdin` read on the CLI side, when the command takes one. */
   password?: string;
+  /** The CLI's working directory: a relative path in the arguments (`backup <file>`) means one there, not in the server's. */
+  cwd?: string;
 }
 
 /** What the server sends back: JSON lines of output, then the exit code. */

@@ -26,7 +26,7 @@ export async function forwardToRunningServer(argv: string[], env: NodeJS.Process
     );
   });
   if (!socket) return null;
-  const request: ControlRequest = { argv };
+  const request: ControlRequest = { argv, cwd: process.cwd() };
   if (argv.includes('--password-stdin')) request.password = await readFirstStdinLine();
   socket.write(`${JSON.stringify(request)}\n`);
   return new Promise<number>((resolve, reject) => {

@@ -12,7 +12,11 @@ import type { Services } from '../services.ts';
 export interface ControlRun {
   services: Services;
   write(stream: 'stdout' | 'stderr', text: string): void;
+  /** Resolves once what was written has left for the client (a long output waits here, not in memory). */
+  drained?: () => Promise<void>;
   password?: string;
+  /** The client's working directory, against which its relative paths resolve. */
+  cwd?: string;
 }
 
 const runs = new AsyncLocalStorage<ControlRun>();

@@ -1,4 +1,5 @@
 import { chmodSync, unlinkSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { Command } from 'commander';
 import { commandFailure } from '../cli/failure.ts';
@@ -84,7 +85,11 @@ async function serve(socket: Socket, services: Services) {
     socket.end();
     return;
   }
-  const code = await runCommand(request, services, (stream, text) => send({ stream, text }));
+  const drained = () => (socket.writableNeedDrain && !socket.destroyed ? new Promise<void>((resolve) => {
+    socket.once('drain', resolve);
+    socket.once('close', resolve);
+  }) : Promise.resolve());
+  const code = await runCommand(request, services, (stream, text) => send({ stream, text }), drained);
   send({ exit: code });
   socket.end();
 }
@@ -105,9 +110,10 @@ function readRequest(socket: Socket): Promise<ControlRequest> {
         const parsed = JSON.parse(buffered.slice(0, newline)) as Partial<ControlRequest>;
         if (!Array.isArray(parsed.argv) || !parsed.argv.every((a) => typeof a === 'string')) throw new Error('argv');
         if (parsed.password !== undefined && typeof parsed.password !== 'string') throw new Error('password');
-        resolve({ argv: parsed.argv, password: parsed.password });
+        if (parsed.cwd !== undefined && (typeof parsed.cwd !== 'string' || !isAbsolute(parsed.cwd))) throw new Error('cwd');
+        resolve({ argv: parsed.argv, password: parsed.password, cwd: parsed.cwd });
       } catch {
-        reject(new Error('malformed control request (expected one JSON line {argv, password?})'));
+        reject(new Error('malformed control request (expected one JSON line {argv, password?, cwd?})'));
       }
     };
     socket.on('data', onData);
@@ -124,23 +130,31 @@ export async function runCommand(
   request: ControlRequest,
   services: Services,
   write: (stream: 'stdout' | 'stderr', text: string) => void,
+  drained?: () => Promise<void>,
 ): Promise<number> {
   const [name] = request.argv;
   if (!name || !CONTROL_COMMANDS.has(name)) {
     write('stderr', `error: the control channel runs ${[...CONTROL_COMMANDS].join(', ')} only\n`);
     return 2;
   }
-  const [{ registerAdminCommands }, { registerSeedCommand }] = await Promise.all([
-    import('../cli/admin-commands.ts'),
-    import('../cli/seed.ts'),
-  ]);
+  const [{ registerAdminCommands }, { registerSeedCommand }, { registerBackupCommand }, { registerExportCommand }, { registerImportCommand }] =
+    await Promise.all([
+      import('../cli/admin-commands.ts'),
+      import('../cli/seed.ts'),
+      import('../cli/backup-commands.ts'),
+      import('../cli/export-commands.ts'),
+      import('../cli/import-commands.ts'),
+    ]);
   const program = new Command('tasksvc')
     .exitOverride()
     .configureOutput({ writeOut: (s) => write('stdout', s), writeErr: (s) => write('stderr', s) });
   registerAdminCommands(program);
   registerSeedCommand(program);
+  registerBackupCommand(program);
+  registerExportCommand(program);
+  registerImportCommand(program);
   try {
-    await inControlRun({ services, write, password: request.password }, () =>
+    await inControlRun({ services, write, drained, password: request.password, cwd: request.cwd }, () =>
       program.parseAsync(request.argv, { from: 'user' }),
     );
     return 0;

@@ -22,6 +22,16 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
+/** How far {@link migrate} goes. */
+export interface MigrateOptions {
+  /**
+   * The last migration to apply (a folder name); later ones stay pending.
+   * A restore brings an empty database to its backup's schema this way
+   * before loading rows, then migrates the rest.
+   */
+  until?: string;
+}
+
 export interface MigrationResult {
   applied: string[];
   alreadyApplied: number;
@@ -37,23 +47,33 @@ export function listMigrations(dir = MIGRATIONS_DIR): string[] {
     .sort();
 }
 
+/** The checksum Prisma records for a migration: SHA-256 (hex) of its script. */
+export function migrationChecksum(script: string): string {
+  return createHash('sha256').update(script).digest('hex');
+}
+
+/** This build's migrations in order, with their checksums (what a backup's schema version is compared with). */
+export function listMigrationChecksums(dir = MIGRATIONS_DIR): { name: string; checksum: string }[] {
+  return listMigrations(dir).map((name) => ({ name, checksum: migrationChecksum(readFileSync(join(dir, name, 'migration.sql'), 'utf8')) }));
+}
+
 /**
  * Applies pending migrations and records them in `_prisma_migrations` as
  * `prisma migrate deploy` does. Refuses to run over a failed migration or one
  * whose file changed after it was applied.
  */
-export function migrate(db: Pick<Database, 'session'>, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  return db.session((sql) => migrateOn(sql, dir));
+export function migrate(db: Pick<Database, 'session'>, dir = MIGRATIONS_DIR, options: MigrateOptions = {}): Promise<MigrationResult> {
+  return db.session((sql) => migrateOn(sql, dir, options));
 }
 
-async function migrateOn(sql: SqlRunner, dir: string): Promise<MigrationResult> {
+async function migrateOn(sql: SqlRunner, dir: string, options: MigrateOptions): Promise<MigrationResult> {
   // Migrations may rebuild indexes over the whole table: the request pool's
   // statement budget (STATEMENT_TIMEOUT_MS) does not apply to them. The
   // connection goes back to the pool with its budget (RESET restores the
   // value it was opened with).
   await sql.exec('SET statement_timeout = 0');
   try {
-    return await migrateLocked(sql, dir);
+    return await migrateLocked(sql, dir, options);
   } finally {
     // A connection that broke mid-migration has no setting left to restore.
     await sql.exec('RESET statement_timeout').catch(() => undefined);
@@ -81,7 +101,7 @@ export function refuseUnknownMigrations(inDatabase: string[], known: string[]): 
   );
 }
 
-async function migrateLocked(sql: SqlRunner, dir: string): Promise<MigrationResult> {
+async function migrateLocked(sql: SqlRunner, dir: string, options: MigrateOptions): Promise<MigrationResult> {
   await sql.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK]);
   try {
     await sql.exec(CREATE_TABLE);
@@ -93,9 +113,11 @@ async function migrateLocked(sql: SqlRunner, dir: string): Promise<MigrationResu
     refuseUnknownMigrations([...done.keys()], known);
     const applied: string[] = [];
     let alreadyApplied = 0;
-    for (const name of known) {
+    const last = options.until === undefined ? known.length - 1 : known.indexOf(options.until);
+    if (last < 0 && options.until !== undefined) throw new Error(`Migration ${options.until} is not one of this build's.`);
+    for (const name of known.slice(0, last + 1)) {
       const script = readFileSync(join(dir, name, 'migration.sql'), 'utf8');
-      const checksum = createHash('sha256').update(script).digest('hex');
+      const checksum = migrationChecksum(script);
       const prior = done.get(name);
       if (prior) {
         if (!prior.finished_at) throw new Error(`Migration ${name} failed earlier; resolve it before migrating again.`);

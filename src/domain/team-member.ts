@@ -34,13 +34,22 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** Who acts: a user (must own the team), or null for the operator's CLI, which may act on any team. */
 export type TeamActor = number | null;
 
-/** A team by number or UUID; `actorId` must own it (FORBIDDEN if only a member, NOT_FOUND if not in it). */
-export async function requireTeamOwner(db: DbOrTx, actorId: TeamActor, teamRef: number | string, field = 'teamId') {
+/**
+ * A team by number or UUID; `actorId` must own it (FORBIDDEN `not_team_owner` if only a member, NOT_FOUND if
+ * not in it). `action` completes the refusal's "Only an owner of team X can …".
+ */
+export async function requireTeamOwner(
+  db: DbOrTx,
+  actorId: TeamActor,
+  teamRef: number | string,
+  field = 'teamId',
+  action = 'manage its members and invites',
+) {
   if (actorId === null) return findTeam(db, teamRef, field);
   const team = await requireTeam(db, actorId, teamRef, field);
   const me = await db.teamMember.findUnique({ where: { teamId_userId: { teamId: team.id, userId: actorId } } });
   if (me?.role !== 'owner') {
-    throw new ForbiddenError(`Only an owner of team "${team.title}" can manage its members and invites.`, field, 'not_team_owner');
+    throw new ForbiddenError(`Only an owner of team "${team.title}" can ${action}.`, field, 'not_team_owner');
   }
   return team;
 }

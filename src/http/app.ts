@@ -31,6 +31,7 @@ import { mountInviteRoutes } from './routes/api/invite.ts';
 import { mountPasswordLinkRoutes } from './routes/api/password-link.ts';
 import { readinessProbe } from './readiness.ts';
 import { createMetrics } from './metrics.ts';
+import { mountExportRoutes } from './routes/api/export.ts';
 import { mountSessionRoutes } from './routes/api/session.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { LiveConnections } from './live-connections.ts';
@@ -177,6 +178,7 @@ export function createApp(services: Services) {
   const { startSession } = mountSessionRoutes(app, services, origins);
   mountInviteRoutes(app, services, origins, startSession);
   mountPasswordLinkRoutes(app, services, origins, startSession);
+  mountExportRoutes(app, services);
 
   app.use('/graphql', graphqlParamsGuard());
   app.use('/graphql', liveStreamLimits(services, connections));

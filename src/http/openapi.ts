@@ -6,6 +6,7 @@ import { declaredParameterSchema } from './query-params.ts';
 import type { RouteDef } from './route.ts';
 import { inviteOpenApiPaths } from './routes/api/invite-openapi.ts';
 import { passwordLinkOpenApiPaths } from './routes/api/password-link-openapi.ts';
+import { exportOpenApiPaths } from './routes/api/export-openapi.ts';
 import { sessionOpenApiPaths } from './routes/api/session-openapi.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -300,8 +301,8 @@ export function buildOpenApi(routes: CompiledRoute[], version: string) {
       },
     };
   }
-  // The plain handlers that set cookies, documented beside them.
-  Object.assign(paths, sessionOpenApiPaths(), inviteOpenApiPaths(), passwordLinkOpenApiPaths());
+  // The plain handlers (cookies, streamed exports), documented beside them.
+  Object.assign(paths, sessionOpenApiPaths(), inviteOpenApiPaths(), passwordLinkOpenApiPaths(), exportOpenApiPaths());
   return {
     openapi: '3.1.0',
     info: {

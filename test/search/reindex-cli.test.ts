@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { progressBar } from '../../src/cli/reindex.ts';
+import { progressBar } from '../../src/cli/progress.ts';
 import { migratedDataDir, tasksvcArgs } from '../support/cli.ts';
 
 const run = promisify(execFile);

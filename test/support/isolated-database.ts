@@ -13,10 +13,11 @@ export interface IsolatedDatabase {
  * On PostgreSQL, a database of the caller's own on the same server, created
  * and migrated here, so work of test files running in parallel never
  * disturbs it (whole-database snapshots, dispatchers taking events,
- * terminated connections). On PGlite every test app is already private:
+ * terminated connections); unmigrated with `migrate: false` (a restore's
+ * empty target). On PGlite every test app is already private:
  * the env is empty. `drop()` removes the database.
  */
-export async function isolatedDatabase(prefix: string): Promise<IsolatedDatabase> {
+export async function isolatedDatabase(prefix: string, options: { migrate?: boolean } = {}): Promise<IsolatedDatabase> {
   const base = process.env.DATABASE_URL;
   if (!base) return { env: {}, drop: async () => undefined };
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -26,11 +27,13 @@ export async function isolatedDatabase(prefix: string): Promise<IsolatedDatabase
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
-    await migrate(db);
-  } finally {
-    await db.close();
+  if (options.migrate !== false) {
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    try {
+      await migrate(db);
+    } finally {
+      await db.close();
+    }
   }
   return {
     env: { DATABASE_URL: url.toString() },
