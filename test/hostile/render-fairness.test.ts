@@ -103,8 +103,10 @@ describe('the render pool is shared fairly between tenants', () => {
     await Promise.all(lanes);
 
     const figures = { idleP95: Math.round(p95(idle)), loadedP95: Math.round(p95(loaded)), noisyAnswered: answered, idle, loaded };
-    // Within 2× idle with 250 ms of slack, as the webhook fairness test: at idle figures of tens of
-    // milliseconds a busy machine's scheduling alone exceeds 2×; an unfair pool costs whole budgets.
-    expect(p95(loaded), JSON.stringify(figures)).toBeLessThanOrEqual(2 * p95(idle) + 250);
+    // Within 2× idle with 500 ms of slack: at idle figures of tens of milliseconds a busy machine's
+    // scheduling alone exceeds 2× (CI, another file rendering pathological markdown beside this one:
+    // 92–417 ms loaded against 12–83 idle); an unfair pool makes the quiet team wait for a noisy job's
+    // budget and a worker's restart (1.2 s on an idle machine, more on a busy one).
+    expect(p95(loaded), JSON.stringify(figures)).toBeLessThanOrEqual(2 * p95(idle) + 500);
   }, 180_000);
 });
