@@ -13,8 +13,6 @@ import { type MockedGraphql, mockGraphql } from '../support/mock-graphql.ts';
 import { givePassword, signInPage } from './sign-in.ts';
 
 const SEED = 36;
-/** The operations that load a board: its columns, labels and members, and its tasks. */
-const BOARD_OPS = ['Board', 'BoardTasks'] as const;
 
 let server: Awaited<ReturnType<typeof createTestServer>>;
 let browser: TestBrowser;
