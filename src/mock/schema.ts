@@ -54,23 +54,83 @@ function hash(text: string): number {
 }
 
 /**
+ * How many rows a screen's list of `typeName` shows for a seed (3 to 6): a
+ * root list (`sections`) and a page's `items`. The same in every request
+ * of the seed, so a task's `sectionId` names a column the board query listed.
+ */
+function listLength(seed: number, typeName: string): number {
+  return 3 + (hash(`${seed}:list:${typeName}`) % 4);
+}
+
+/**
+ * The ids the running root field's arguments name (`projectId`, also inside
+ * `filter`/`input`/`ref`) and its `status`: the objects of its answer carry
+ * them, as the service's would (a board's tasks are that board's open tasks).
+ */
+type RequestScope = { args: Record<string, unknown> };
+
+/** The scalar arguments of a root field, with those one input object deep. */
+function flatArgs(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const value of Object.values(args)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) Object.assign(out, value);
+  }
+  for (const [name, value] of Object.entries(args)) if (typeof value !== 'object') out[name] = value;
+  return out;
+}
+
+/** The object type an `…Id` field points at (`sectionId` → `Section`), if the schema has it. */
+function referencedType(schema: GraphQLSchema, field: string): string | null {
+  const m = /^(\w+)Id$/.exec(field);
+  if (!m || m[1] === 'parent') return m ? 'Task' : null;
+  const name = m[1][0].toUpperCase() + m[1].slice(1);
+  return isObjectType(schema.getType(name)) ? name : null;
+}
+
+/**
  * Values of an object's scalar fields chosen by field name (a task's
  * `title`, a user's `email`, `…At` dates); the rest come from the scalar
  * mocks. Seeded by the request's seed, the type and the row id, so an
  * object is the same wherever it appears: `node(id:)` refetches the task a
  * list showed. A Node's `globalId` is the one the service would give it.
+ * References hold: an `…Id` is one the arguments named or a row a list of
+ * that type shows, a `parentId` mostly null, a `status` the one asked for
+ * (else `Normal`), a page's `total` its items.
  */
-function objectValues(schema: GraphQLSchema, typeName: string, seed: number, kinds: Map<string, RowIdKind>) {
+function objectValues(
+  schema: GraphQLSchema,
+  typeName: string,
+  seed: number,
+  kinds: Map<string, RowIdKind>,
+  scope: RequestScope,
+) {
   const type = schema.getType(typeName);
   const fields = isObjectType(type) ? Object.entries(type.getFields()) : [];
   return (rowId: number): Record<string, unknown> => {
     const v = mockValues(hash(`${seed}:${typeName}:${rowId}`));
+    const args = flatArgs(scope.args);
     const values: Record<string, unknown> = {};
     for (const [name, field] of fields) {
-      const scalar = getNullableType(field.type);
+      const nullable = getNullableType(field.type);
+      if (name === 'items' && isListType(nullable) && isObjectType(getNamedType(field.type))) {
+        const length = listLength(seed, getNamedType(field.type).name);
+        values.items = new Array(length).fill(undefined);
+        if (fields.some(([f]) => f === 'total')) values.total = length;
+        continue;
+      }
+      if (name === 'status' && isEnumType(nullable) && nullable.getValue('Normal')) {
+        values.status = typeof args.status === 'string' ? args.status : 'Normal';
+        continue;
+      }
+      const scalar = nullable;
       if (!isScalarType(scalar)) continue;
       const text = scalar.name === 'String';
-      if (name === 'id') values.id = text ? v.uuid() : rowId;
+      const target = scalar.name === 'Int' ? referencedType(schema, name) : null;
+      if (name === 'total' && 'items' in values) continue;
+      if (target && typeof args[name] === 'number') values[name] = args[name];
+      else if (name === 'parentId') values.parentId = v.random() < 0.25 ? v.int(1, listLength(seed, 'Task')) : null;
+      else if (target) values[name] = v.int(1, listLength(seed, target));
+      else if (name === 'id') values.id = text ? v.uuid() : rowId;
       else if (name === 'number' && typeName === 'Team') values.number = rowId;
       else if (name === 'ticketNumber') values.ticketNumber = `${v.prefix()}-${rowId}`;
       else if (name === 'ticketPrefix') values.ticketPrefix = v.prefix();
@@ -80,7 +140,7 @@ function objectValues(schema: GraphQLSchema, typeName: string, seed: number, kin
           typeName === 'Project'
             ? v.board()
             : typeName === 'Section'
-              ? v.section()
+              ? v.sectionAt(rowId)
               : typeName === 'Team'
                 ? `${v.board()} team`
                 : v.title();
@@ -196,6 +256,7 @@ function applyScenario(schema: GraphQLSchema, request: MockRequest): void {
  */
 export function mockedSchema(base: GraphQLSchema, request: MockRequest): GraphQLSchema {
   const kinds = nodeKinds(base);
+  const scope: RequestScope = { args: {} };
   const objects: ObjectValues = new Map();
   for (const type of Object.values(base.getTypeMap())) {
     if (
@@ -203,11 +264,36 @@ export function mockedSchema(base: GraphQLSchema, request: MockRequest): GraphQL
       !type.name.startsWith('__') &&
       ![base.getQueryType(), base.getMutationType(), base.getSubscriptionType()].includes(type)
     ) {
-      objects.set(type.name, objectValues(base, type.name, request.seed, kinds));
+      objects.set(type.name, objectValues(base, type.name, request.seed, kinds, scope));
     }
   }
-  const store = createMockStore({ schema: base, mocks: mocksFor(base, mockValues(request.seed), objects) as never });
+  const store = createMockStore({
+    schema: base,
+    mocks: mocksFor(base, mockValues(request.seed), objects) as never,
+  });
   const schema = addMocksToSchema({ schema: base, store, resolvers: (s) => nodeResolvers(s, kinds, objects) as never });
+  // Each root field's arguments are the scope of the objects its answer
+  // makes (mock resolvers are synchronous: a root field's whole answer is
+  // built before the next root field runs). A root list of objects (a
+  // board's `sections`) holds rows 1 to its list length, the rows other
+  // objects' `…Id` fields point at.
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const element = getNamedType(field.type);
+      const rows =
+        isListType(getNullableType(field.type)) && isObjectType(element) ? objects.get(element.name) : undefined;
+      const inner = field.resolve;
+      if (!inner) continue;
+      field.resolve = (source, args, context, info) => {
+        scope.args = args as Record<string, unknown>;
+        if (rows)
+          return Array.from({ length: listLength(request.seed, element.name) }, (_, i) =>
+            store.get(element.name, rows(i + 1)),
+          );
+        return inner(source, args, context, info);
+      };
+    }
+  }
   applyScenario(schema, request);
   return schema;
 }

@@ -69,6 +69,8 @@ export function mockValues(seed: number) {
     prefix: () => pick(PREFIXES),
     board: () => pick(BOARDS),
     section: () => pick(SECTIONS),
+    /** A board's columns in workflow order: row 1 is the first. */
+    sectionAt: (rowId: number) => SECTIONS[rowId - 1] ?? `Column ${rowId}`,
     label: () => pick(LABELS),
     color: () => pick(COLORS),
     email: () => `${pick(FIRST).toLowerCase()}.${pick(LAST).toLowerCase()}${int(1, 99)}@example.com`,

@@ -31,8 +31,8 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const meId = useMe()?.id ?? 0;
   const announce = useAnnounce();
   const live = useLiveState();
-  const [{ data, error }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
-  const { state, dispatch, onEvent } = useBoardTasks(projectId);
+  const [{ data, error, fetching }, refetchBoard] = useQuery({ query: BoardQuery, variables: { projectId } });
+  const { state, dispatch, onEvent, loadError, retry: retryTasks } = useBoardTasks(projectId);
   const view = useBoardView(projectId, data?.labels ?? [], !!data, (query) =>
     navigate(boardPath(projectId, ticket, query), { replace: true }),
   );
@@ -199,13 +199,26 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   );
   useScreenCommands(commands);
 
+  // A failed load says so and offers to try again (the board and its tasks), never a blank page.
+  const retry = () => {
+    refetchBoard({ requestPolicy: 'network-only' });
+    retryTasks();
+  };
   if (error && !data) {
-    const code = errorCode(error);
+    const notFound = errorCode(error) === 'NOT_FOUND';
     return (
       <div className="page">
-        <h1 tabIndex={-1}>{code === 'NOT_FOUND' ? 'Board not found' : 'The board could not be loaded'}</h1>
+        <h1 tabIndex={-1}>{notFound ? 'Board not found' : 'The board could not be loaded'}</h1>
         <p role="alert">
-          {code === 'NOT_FOUND' ? 'This board does not exist or you are not one of its members.' : errorMessage(error)}
+          {notFound ? 'This board does not exist or you are not one of its members.' : errorMessage(error)}
+        </p>
+        <p className="form-actions">
+          {!notFound && (
+            <button type="button" className="primary" onClick={retry} disabled={fetching}>
+              Try again
+            </button>
+          )}
+          <Link to="/">Go to your boards</Link>
         </p>
       </div>
     );
@@ -213,13 +226,23 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   if (!data) return <div className="page" aria-busy="true" />;
 
   const total = state.tasks.size;
+  // What an empty board needs next: a column to put tasks in, or a first task.
+  const emptyState =
+    sections.length === 0 ? (
+      <p className="empty-board">
+        This board has no columns to show. Add one, or show a hidden one, in{' '}
+        <Link to={boardSettingsPath(projectId)}>Board settings</Link>.
+      </p>
+    ) : state.complete && total === 0 && !loadError ? (
+      <p className="empty-board">No tasks yet. Add the first one with “+ Add task” in a column.</p>
+    ) : null;
   return (
     <div className="board-page">
       <div className="board-header">
         <h1 tabIndex={-1}>{data.project.title}</h1>
         <span className="board-summary">
           {data.project.team?.title} · {total} {total === 1 ? 'task' : 'tasks'}
-          {!state.complete && ' (loading…)'}
+          {!state.complete && !loadError && ' (loading…)'}
         </span>
         <span className={`live live-${live}`} role="status">
           {live === 'connected' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
@@ -249,6 +272,14 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
         labels={data.labels}
         searchRef={searchRef}
       />
+      {loadError && (
+        <div className="form-error" role="alert">
+          <p>The tasks could not be loaded: {loadError}</p>
+          <button type="button" onClick={retryTasks}>
+            Try again
+          </button>
+        </div>
+      )}
       {(actionError ?? view.error) && (
         <p className="form-error" role="alert">
           {actionError ?? view.error}
@@ -272,7 +303,8 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
           <p id="card-move-help" className="sr-only">
             Alt and arrow keys move the task between columns and within its column.
           </p>
-          <div className="columns" aria-busy={!state.complete}>
+          {emptyState}
+          <div className="columns" aria-busy={!state.complete && !loadError}>
             {sections.map((section) => (
               <Column
                 key={section.id}

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { Client } from 'urql';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { type Client, CombinedError } from 'urql';
+import { errorMessage } from '../../graphql/errors';
 import { useApi } from '../../graphql/api-context';
 import { type ResumableSubscription, subscribeResumable } from '../../graphql/resumable';
 import { BoardEventsSubscription, BoardTasksQuery, TASK_PAGE_SIZE } from './board-queries';
@@ -44,12 +45,15 @@ async function loadAllTasks(
  * up on exactly what it missed; it reloads in full only when it has no
  * cursor yet, or the server refuses to resume (cursor past the retention).
  * `onEvent` registers a listener for every event (the board's columns and
- * labels, the open task panel).
+ * labels, the open task panel). A load that fails is `loadError`, a
+ * sentence for people (the screen says so, never an endless "loading"); `retry` loads again.
  */
 export function useBoardTasks(projectId: number) {
   const { client, ws, live } = useApi();
   const [state, dispatch] = useReducer(boardReducer, projectId, initialBoardState);
   const listeners = useRef(new Set<BoardEventListener>());
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const reloadRef = useRef<(() => void) | null>(null);
 
   const onEvent = useCallback((listener: BoardEventListener) => {
     listeners.current.add(listener);
@@ -64,18 +68,24 @@ export function useBoardTasks(projectId: number) {
 
     const reload = (initial: boolean) => {
       const all: CardTask[] = [];
+      setLoadError(null);
       loadAllTasks(
         client,
         projectId,
         (tasks) => (initial ? dispatch({ type: 'page', tasks, complete: false }) : all.push(...tasks)),
         isCancelled,
       ).then(
-        () =>
-          !cancelled &&
-          dispatch(initial ? { type: 'page', tasks: [], complete: true } : { type: 'replace', tasks: all }),
-        () => undefined, // the error shows through the board query; reconnects retry
+        () => {
+          if (cancelled) return;
+          setLoadError(null);
+          dispatch(initial ? { type: 'page', tasks: [], complete: true } : { type: 'replace', tasks: all });
+        },
+        // Shown by the screen with a retry; reconnects retry too.
+        (error: unknown) =>
+          !cancelled && setLoadError(error instanceof CombinedError ? errorMessage(error) : String(error)),
       );
     };
+    reloadRef.current = () => reload(false);
 
     const subscribe = () => {
       stream = subscribeResumable(
@@ -115,8 +125,10 @@ export function useBoardTasks(projectId: number) {
       clearTimeout(restartTimer);
       stream?.unsubscribe();
       offReconnect();
+      reloadRef.current = null;
     };
   }, [client, ws, live, projectId]);
 
-  return { state, dispatch: dispatch as (action: BoardAction) => void, onEvent };
+  const retry = useCallback(() => reloadRef.current?.(), []);
+  return { state, dispatch: dispatch as (action: BoardAction) => void, onEvent, loadError, retry };
 }
