@@ -134,7 +134,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     for (let round = 1; round <= input.options.rounds; round++)
     for (const scenario of scenarios) {
       if (!wanted(input.options, scenario.id)) continue;
-      const server = { app, floor, reference }[scenario.server];
+      const server: ServerProcess | null = { app, floor, reference }[scenario.server];
       if (!server) continue;
       const drain = input.floorDatabaseUrl ? await waitForDrain(app, input.options.mode, input.floorDatabaseUrl) : undefined;
       if (drain && (drain.backlogBefore || !drain.drained)) input.log(`${label}: before ${scenario.label}: outbox drain ${drain.ms} ms (${drain.backlogBefore} → ${drain.backlogAfter} events)`);
