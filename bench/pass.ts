@@ -134,7 +134,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     for (let round = 1; round <= input.options.rounds; round++)
     for (const scenario of scenarios) {
       if (!wanted(input.options, scenario.id)) continue;
-      const server = { app, floor, reference }[scenario.server];
+      const server: ServerProcess | null = { app, floor, reference }[scenario.server];
       if (!server) continue;
       const drain = input.floorDatabaseUrl ? await waitForDrain(app, input.options.mode, input.floorDatabaseUrl) : undefined;
       if (drain && (drain.backlogBefore || !drain.drained)) input.log(`${label}: before ${scenario.label}: outbox drain ${drain.ms} ms (${drain.backlogBefore} → ${drain.backlogAfter} events)`);
@@ -160,6 +160,12 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       // Warm-up outside the measured window; the window covers the measured load only.
       if (input.options.warmupSec > 0) {
         await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec, warmupSec: 0 });
+        // autocannon stops at its deadline with up to one request per connection unanswered; the
+        // server still runs them. Without this wait they (and the events they wrote) are billed
+        // to the window while the window's own requests queue behind them: on PGlite's one
+        // connection that took a --quick update window's 2 s whole (0–1 requests counted).
+        await server.settle();
+        if (server !== app) await app.settle();
       }
       const meter = meters.get(scenario.server);
       await meter?.begin();

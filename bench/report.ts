@@ -196,7 +196,7 @@ const METHOD = `## How it is measured
   holds up best on a busy machine. PostgreSQL CPU ms per request: utime+stime from \`/proc/<pid>/stat\` of the backends
   whose \`application_name\` is the server's (each server connects with its own), over the same window.
 - Load comes from this process with autocannon: a fixed number of connections for a fixed time after an unmeasured
-  warm-up. On PostgreSQL every scenario starts once the app's outbox dispatcher has processed every event so far (no
+  warm-up; the window opens once the server is idle again (the warm-up's last requests answered). On PostgreSQL every scenario starts once the app's outbox dispatcher has processed every event so far (no
   \`OutboxEvent\` without \`processedAt\`): it reads every server's events, so the floor's and PostGraphile's writes
   would otherwise be dispatched, and billed, during the next scenario; the run log shows each wait. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
   tasks (a title no request set before, warm-up and other servers included: a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.

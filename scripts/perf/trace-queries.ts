@@ -22,7 +22,7 @@ async function main() {
   const repeatAt = process.argv.indexOf('--repeat');
   const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 3;
   const [method, path, body] = args;
-  if (!process.env.DATABASE_URL || !method || !path) {
+  if (!(process.env.DATABASE_URL || process.env.TASKSVC_DATA_DIR) || !method || !path) {
     process.stderr.write('usage: DATABASE_URL=… npx tsx scripts/perf/trace-queries.ts METHOD PATH [JSON] [--explain] [--repeat N]\n');
     process.exit(2);
   }
