@@ -1,6 +1,6 @@
 // CPU and statement time of task updates inside the app process, on a kept
 // database (PostgreSQL: `npm run bench -- --keep`; PGlite: a data directory
-// seeded by scripts/perf/pglite-seed.ts). Sends N updates the way the bench's
+// seeded by scripts/perf/seed-kept.ts). Sends N updates the way the bench's
 // update scenario does (a new title and the next priority on a rotation of
 // the benchmark user's tasks: a real change each time), one at a time, and
 // reports this process's CPU per update (with PGlite that includes its
