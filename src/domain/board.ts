@@ -1,17 +1,15 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { type DbOrTx, inTransaction } from './task/transaction.ts';
+import { bulkInsertSql } from '../db/bulk-insert.ts';
 import { ValidationError } from '../errors.ts';
 import { wake } from '../events/wakeup.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { requireTeam, visibleProjectsWhere } from './access.ts';
 import { type BoardPlan, planTeamBoard, planToolBoard, type TeamBoardInput, type ToolBoardInput } from './board-manifest.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { chooseTicketPrefix, ticketPrefixCandidates } from './ticket-prefix.ts';
 
 type Tx = Prisma.TransactionClient;
-
-/** Rows per multi-row INSERT: keeps bind parameters far below PostgreSQL's 65 535. */
-const CHUNK = 1000;
 
 /** What a board creation returns: the rows created, in manifest order. */
 export interface CreatedBoard {
@@ -20,10 +18,6 @@ export interface CreatedBoard {
   sections: { id: number; title: string }[];
   labels: { id: number; name: string }[];
   tasks: { id: number; uniqueIndex: number; ticketNumber: string; title: string; sectionId: number }[];
-}
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
 /**
@@ -52,8 +46,9 @@ export async function createTeamBoard(db: DbOrTx, userId: number, teamId: string
  * the team's, as in Linear). The creator and each assignee watch the tasks;
  * assignees other than the creator get an `assignment` notification; every
  * task gets a `task.created` outbox event. Any failure leaves nothing.
- * Rows are written with multi-row INSERTs, so 500 tasks cost a handful of
- * statements. Given a transaction (an Idempotency-Key request), it runs in it.
+ * Rows are written with one `INSERT … SELECT FROM unnest(…)` per table
+ * (`bulkInsertSql`), so 500 tasks cost a handful of statements and no query
+ * plan to compile. Given a transaction (an Idempotency-Key request), it runs in it.
  */
 export async function createBoardFromPlan(db: DbOrTx, userId: number, teamRef: string | number, plan: BoardPlan): Promise<CreatedBoard> {
   const team = await requireTeam(db, userId, teamRef, 'teamId');
@@ -97,74 +92,92 @@ async function writeBoard(
       ticketPrefix: a.ticketPrefix,
       taskCounter: plan.tasks.length,
       createdById: userId,
-      members: { createMany: { data: a.memberIds.map((id) => ({ userId: id })) } },
     },
     select: { id: true, title: true, ticketPrefix: true, teamId: true },
   });
+  const int = (values: unknown[]) => ({ type: 'int4', values }) as const;
+  const text = (values: unknown[]) => ({ type: 'text', values }) as const;
+  await tx.$executeRaw(
+    bulkInsertSql('ProjectMember', { projectId: int(a.memberIds.map(() => project.id)), userId: int(a.memberIds) }),
+  );
 
   const rankings = generateNKeysBetween(null, null, plan.sections.length);
-  const sectionRows = await tx.section.createManyAndReturn({
-    data: plan.sections.map((title, i) => ({ projectId: project.id, title, ranking: rankings[i] })),
-    select: { id: true, title: true, ranking: true },
-  });
-  const sectionByRanking = new Map(sectionRows.map((s) => [s.ranking, s]));
+  const sectionRows = await tx.$queryRaw<{ id: number; title: string; ranking: string }[]>(
+    bulkInsertSql(
+      'Section',
+      { projectId: int(rankings.map(() => project.id)), title: text(plan.sections), ranking: text(rankings) },
+      { constants: { updatedAt: Prisma.sql`CURRENT_TIMESTAMP` }, returning: ['id', 'title', 'ranking'] },
+    ),
+  );
+  // Manifest order, by their keys (nothing promises RETURNING's order).
+  const sectionByRanking = new Map(sectionRows.map((s) => [s.ranking, { id: s.id, title: s.title }]));
   const sections = rankings.map((r) => sectionByRanking.get(r)!);
-
   const labelRows = plan.labels.length
-    ? await tx.label.createManyAndReturn({
-        data: plan.labels.map((name) => ({ projectId: project.id, name })),
-        select: { id: true, name: true },
-      })
+    ? await tx.$queryRaw<{ id: number; name: string }[]>(
+        bulkInsertSql('Label', { projectId: int(plan.labels.map(() => project.id)), name: text(plan.labels) }, { returning: ['id', 'name'] }),
+      )
     : [];
   const labelByName = new Map(labelRows.map((l) => [l.name, l]));
   const labels = plan.labels.map((name) => labelByName.get(name)!);
 
-  const tasks: CreatedBoard['tasks'] = [];
-  for (let start = 0; start < plan.tasks.length; start += CHUNK) {
-    const rows = await tx.task.createManyAndReturn({
-      data: plan.tasks.slice(start, start + CHUNK).map((t, k) => ({
-        projectId: project.id,
-        sectionId: sections[t.sectionIndex].id,
-        uniqueIndex: start + k + 1,
-        title: t.title,
-        description: t.description,
-        priority: t.priority,
-        estimateSize: t.estimateSize,
-        dueDate: t.dueDate,
-        createdById: userId,
-      })),
-      select: { id: true, uniqueIndex: true, title: true, sectionId: true },
-    });
-    rows.sort((x, y) => x.uniqueIndex - y.uniqueIndex);
-    for (const r of rows) tasks.push({ ...r, ticketNumber: ticketNumberOf(project.ticketPrefix, r.uniqueIndex) });
+  const p = plan.tasks;
+  const rows = p.length
+    ? await tx.$queryRaw<{ id: number; uniqueIndex: number; title: string; sectionId: number }[]>(
+        bulkInsertSql(
+          'Task',
+          {
+            projectId: int(p.map(() => project.id)),
+            sectionId: int(p.map((t) => sections[t.sectionIndex].id)),
+            uniqueIndex: int(p.map((_, i) => i + 1)),
+            title: text(p.map((t) => t.title)),
+            description: text(p.map((t) => t.description)),
+            priority: { type: '"Priority"', values: p.map((t) => t.priority) },
+            estimateSize: int(p.map((t) => t.estimateSize)),
+            dueDate: { type: 'timestamp(3)', values: p.map((t) => t.dueDate?.toISOString() ?? null) },
+            createdById: int(p.map(() => userId)),
+          },
+          { constants: { updatedAt: Prisma.sql`CURRENT_TIMESTAMP` }, returning: ['id', 'uniqueIndex', 'title', 'sectionId'] },
+        ),
+      )
+    : [];
+  rows.sort((x, y) => x.uniqueIndex - y.uniqueIndex);
+  const tasks: CreatedBoard['tasks'] = rows.map((r) => ({ ...r, ticketNumber: ticketNumberOf(project.ticketPrefix, r.uniqueIndex) }));
+
+  /** Rows of a two-column link table, one per (task, other id) pair. */
+  const pairs = (of: (t: BoardPlan['tasks'][number], i: number) => number[]) => {
+    const taskIds: number[] = [];
+    const others: number[] = [];
+    p.forEach((t, i) => of(t, i).forEach((other) => (taskIds.push(tasks[i].id), others.push(other))));
+    return { taskIds, others };
+  };
+  const insertPairs = async (table: string, column: string, of: (t: BoardPlan['tasks'][number], i: number) => number[]) => {
+    const { taskIds, others } = pairs(of);
+    if (taskIds.length) await tx.$executeRaw(bulkInsertSql(table, { taskId: int(taskIds), [column]: int(others) }));
+  };
+  await insertPairs('TaskLabel', 'labelId', (t) => t.labelIndexes.map((l) => labels[l].id));
+  await insertPairs('TaskAssignee', 'userId', (t) => t.assigneeIds);
+  await insertPairs('TaskWatcher', 'userId', (t) => [...new Set([userId, ...t.assigneeIds])]);
+
+  const assigned = pairs((t) => t.assigneeIds.filter((uid) => uid !== userId));
+  if (assigned.taskIds.length) {
+    const taskAt = new Map(tasks.map((t) => [t.id, t]));
+    await tx.$executeRaw(
+      bulkInsertSql('Notification', {
+        userId: int(assigned.others),
+        type: text(assigned.taskIds.map(() => 'assignment')),
+        taskId: int(assigned.taskIds),
+        actorId: int(assigned.taskIds.map(() => userId)),
+        message: text(
+          assigned.taskIds.map((id) => `${a.creatorName} assigned you to ${taskAt.get(id)!.ticketNumber}: ${taskAt.get(id)!.title}`),
+        ),
+      }),
+    );
   }
 
-  const taskLabels = plan.tasks.flatMap((t, i) => t.labelIndexes.map((l) => ({ taskId: tasks[i].id, labelId: labels[l].id })));
-  await insertChunked(taskLabels, (data) => tx.taskLabel.createMany({ data }));
-  const assignees = plan.tasks.flatMap((t, i) => t.assigneeIds.map((uid) => ({ taskId: tasks[i].id, userId: uid })));
-  await insertChunked(assignees, (data) => tx.taskAssignee.createMany({ data }));
-  const watchers = plan.tasks.flatMap((t, i) => [...new Set([userId, ...t.assigneeIds])].map((uid) => ({ taskId: tasks[i].id, userId: uid })));
-  await insertChunked(watchers, (data) => tx.taskWatcher.createMany({ data }));
-  const notifications = plan.tasks.flatMap((t, i) =>
-    t.assigneeIds
-      .filter((uid) => uid !== userId)
-      .map((uid) => ({
-        userId: uid,
-        type: 'assignment',
-        taskId: tasks[i].id,
-        actorId: userId,
-        message: `${a.creatorName} assigned you to ${tasks[i].ticketNumber}: ${tasks[i].title}`,
-      })),
-  );
-  await insertChunked(notifications, (data) => tx.notification.createMany({ data }));
-
   // Same event data as a single task create (src/domain/task/create.ts), written in bulk.
-  const created = plan.tasks.map((t, i) => ({
+  const created = p.map((t, i) => ({
     type: 'task.created',
-    taskId: tasks[i].id,
-    projectId: project.id,
-    ticketNumber: tasks[i].ticketNumber,
-    actorId: userId,
+    task: tasks[i],
     data: {
       title: t.title,
       priority: t.priority,
@@ -172,26 +185,29 @@ async function writeBoard(
       section: { id: sections[t.sectionIndex].id, title: sections[t.sectionIndex].title },
       dueDate: t.dueDate?.toISOString() ?? null,
       actor: { id: userId },
-    } satisfies Prisma.InputJsonValue,
+    },
   }));
-  const assigned = plan.tasks.flatMap((t, i) =>
+  const assignedEvents = p.flatMap((t, i) =>
     t.assigneeIds.length
-      ? [
-          {
-            type: 'task.assigned',
-            taskId: tasks[i].id,
-            projectId: project.id,
-            ticketNumber: tasks[i].ticketNumber,
-            actorId: userId,
-            data: { assignees: t.assigneeIds.map((id) => ({ id, kind: 'user' })), actor: { id: userId } } satisfies Prisma.InputJsonValue,
-          },
-        ]
+      ? [{ type: 'task.assigned', task: tasks[i], data: { assignees: t.assigneeIds.map((id) => ({ id, kind: 'user' })), actor: { id: userId } } }]
       : [],
   );
   // Event ids follow this order: each task's `task.created` precedes its `task.assigned`.
-  await insertChunked([...created, ...assigned], (data) => tx.outboxEvent.createMany({ data }));
-  // The outbox trigger notifies other instances at commit; wake this one now.
-  if (created.length) wake('outbox');
+  const events = [...created, ...assignedEvents];
+  if (events.length) {
+    await tx.$executeRaw(
+      bulkInsertSql('OutboxEvent', {
+        type: text(events.map((e) => e.type)),
+        taskId: int(events.map((e) => e.task.id)),
+        projectId: int(events.map(() => project.id)),
+        ticketNumber: text(events.map((e) => e.task.ticketNumber)),
+        actorId: int(events.map(() => userId)),
+        data: { type: 'jsonb', values: events.map((e) => JSON.stringify(e.data)) },
+      }),
+    );
+    // The outbox trigger notifies other instances at commit; wake this one now.
+    wake('outbox');
+  }
 
-  return { project, team: { id: a.team.id, uuid: a.team.uuid, title: a.team.title }, sections: sections.map(({ id, title }) => ({ id, title })), labels, tasks };
+  return { project, team: { id: a.team.id, uuid: a.team.uuid, title: a.team.title }, sections, labels, tasks };
 }

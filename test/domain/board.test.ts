@@ -248,8 +248,10 @@ describe('createTeamBoard (spec 4.3 manifest)', () => {
               fn(
                 new Proxy(tx, {
                   get(txTarget, p, r) {
-                    if (p === 'outboxEvent') return { createMany: () => Promise.reject(new Error('disk full')) };
-                    return Reflect.get(txTarget, p, r);
+                    const real = Reflect.get(txTarget, p, r);
+                    if (p !== '$executeRaw') return real;
+                    return (query: { sql: string }) =>
+                      query.sql.includes('INSERT INTO "OutboxEvent"') ? Promise.reject(new Error('disk full')) : real.call(txTarget, query);
                   },
                 }),
               ),
