@@ -1,14 +1,17 @@
-// The receivers of the event-lag benchmark, in worker threads of their own so
-// their parsing and signature checks never delay the driver's fixed-rate
-// schedule and a busy receiver shows up as its own event-loop delay. One
-// module, two roles (workerData.role): `webhooks`, one HTTP endpoint per
-// webhook subscription, each verifying every request with `standardwebhooks`
-// (Webhook.verify, keyed with that subscription's secret) as a real receiver
-// would, the receipt time taken when the whole body has arrived; and
-// `subscribers`, each its own graphql-ws client (createClient over `ws`, one
-// connection per subscriber, as separate browsers would have) subscribed to
-// the project's `taskEvents`, the receipt time taken when the client hands
-// the message over. The main thread drives them through ReceiverWorker.
+// The receivers of the event-lag benchmark (bench/event-lag.ts), in worker
+// threads of their own so their parsing and signature checks never delay the
+// driver's fixed-rate schedule and a busy receiver shows up as its own
+// event-loop delay. One module, two roles (workerData.role): `webhooks`, one
+// HTTP endpoint per webhook subscription, each verifying every request with
+// `standardwebhooks` (Webhook.verify, keyed with that subscription's secret)
+// as a real receiver would, the receipt time taken when the whole body has
+// arrived; and `subscribers`, each its own graphql-ws client (one connection
+// per subscriber, as separate browsers would have) subscribed to the
+// project's `taskEvents`, the receipt time taken when the client hands the
+// message over. Each update the driver makes changes the task title to
+// `evlag <phase> <seq>`, so every event names the update it came from;
+// receipts are kept per sink and sequence number (PhaseTally) and summarised
+// in the worker. The main thread drives the workers through ReceiverWorker.
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,88 +20,203 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type Client, createClient } from 'graphql-ws';
 import { Webhook } from 'standardwebhooks';
 import WebSocket from 'ws';
-import { epochMs, parseEventData, type PathSummary, type Percentiles, type Phase, PhaseTally } from './event-lag-report.ts';
 
-interface Request {
-  id: number;
-  method: string;
-  args: unknown;
+/** Phases of a run; `warm` events only prove the sinks are live and are not measured. */
+export type Phase = 'warm' | 'run' | 'burst';
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across threads and processes. */
+export const epochMs = () => performance.timeOrigin + performance.now();
+
+/** The title the driver gives update `seq` of `phase`. */
+export const titleOf = (phase: Phase, seq: number) => `evlag ${phase} ${seq}`;
+
+const TITLE = /^evlag (warm|run|burst) (\d+)$/;
+
+/** The phase and sequence number of an event's `data`, or null for an event the driver did not make. */
+function parseEventData(data: unknown): { phase: Phase; seq: number } | null {
+  const to = (data as { changes?: { title?: { to?: unknown } } } | null)?.changes?.title?.to;
+  const m = typeof to === 'string' ? TITLE.exec(to) : null;
+  return m ? { phase: m[1] as Phase, seq: Number(m[2]) } : null;
 }
 
-interface Answer {
-  id: number;
-  result?: unknown;
-  error?: string;
+/** p50/p99/max/mean of a sample, milliseconds. */
+export interface Percentiles {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
 }
 
-type Handlers = Record<string, (args: any) => unknown>;
+const r1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Worker side: the tallies of one receiver kind, by phase, and the worker's event-loop delay. */
-export class ReceiverCore {
-  readonly tallies = new Map<Phase, PhaseTally>();
-  private readonly eld = monitorEventLoopDelay({ resolution: 5 });
+/** Percentiles of `values` (sorted in place); null without samples. */
+export function percentiles(values: Float64Array): Percentiles | null {
+  if (values.length === 0) return null;
+  values.sort();
+  const at = (q: number) => values[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)];
+  const sum = values.reduce((a, b) => a + b, 0);
+  return { n: values.length, p50: r1(at(0.5)), p99: r1(at(0.99)), max: r1(values[values.length - 1]), mean: r1(sum / values.length) };
+}
 
-  constructor(readonly sinks: () => number) {
-    this.eld.enable();
+/** Percentiles of an event-loop delay histogram (nanoseconds) in ms. */
+export function eldPercentiles(h: ReturnType<typeof monitorEventLoopDelay>): Percentiles {
+  const ms = (ns: number) => r1(ns / 1e6);
+  return { n: h.count, p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) };
+}
+
+/** One sink's counts and lag in a phase. */
+export interface SinkSummary {
+  received: number;
+  lost: number;
+  duplicated: number;
+  lag: Percentiles | null;
+}
+
+/** What one path (webhooks or WebSocket subscribers) received in one phase. */
+export interface PathSummary {
+  sinks: number;
+  /** Events each sink should have received (the updates that answered 200). */
+  expectedPerSink: number;
+  /** Distinct events received, over all sinks. */
+  received: number;
+  lost: number;
+  duplicated: number;
+  /** A second event id for one update, or an update number never sent. */
+  unexpected: number;
+  /** Events of updates whose request failed at the driver (timed out, yet committed): neither expected nor wrong. */
+  ofFailedRequests: number;
+  /** Lag from the event's own timestamp (written in the transaction, just before commit). */
+  lagFromEvent: Percentiles | null;
+  /** Lag from the moment the update's HTTP response reached the driver (after commit). */
+  lagFromResponse: Percentiles | null;
+  /** Epoch ms of the first and last receipt. */
+  firstAt: number | null;
+  lastAt: number | null;
+  /** Most receipts in any one second (all sinks). */
+  peakPerSecond: number;
+  /** Receipts after `splitAt` (the last update's answer): the backlog drained with no new work arriving. */
+  receivedAfterSplit: number;
+  perSink: SinkSummary[];
+}
+
+/** Receipts of one phase: first receipt time per sink and sequence number, duplicates, event ids. */
+export class PhaseTally {
+  private readonly receipts: Float64Array[];
+  private readonly duplicates: Uint32Array;
+  private readonly received: Uint32Array;
+  private readonly eventTs: Float64Array;
+  private readonly eventIds: (string | undefined)[];
+  private unexpected = 0;
+  private sinksWithAny = 0;
+
+  constructor(readonly size: number, readonly sinks: number) {
+    this.receipts = Array.from({ length: sinks }, () => new Float64Array(size).fill(NaN));
+    this.duplicates = new Uint32Array(sinks);
+    this.received = new Uint32Array(sinks);
+    this.eventTs = new Float64Array(size).fill(NaN);
+    this.eventIds = new Array(size);
   }
 
-  /** The tally of `phase`, or undefined before the main thread announced it. */
-  tally(phase: Phase): PhaseTally | undefined {
-    return this.tallies.get(phase);
+  /**
+   * Records that `sink` got event `eventId` (update `seq`, event timestamp
+   * `eventTs`) at `at`. A repeat of the same event is a duplicate; another
+   * event id for the same update is unexpected (one update, one event).
+   */
+  record(sink: number, seq: number, eventId: string, eventTs: number, at: number): void {
+    const known = seq < this.size ? this.eventIds[seq] : null;
+    if (known === null || (known !== undefined && known !== eventId)) {
+      this.unexpected++;
+      return;
+    }
+    if (known === undefined) [this.eventIds[seq], this.eventTs[seq]] = [eventId, eventTs];
+    const row = this.receipts[sink];
+    if (!Number.isNaN(row[seq])) {
+      this.duplicates[sink]++;
+      return;
+    }
+    row[seq] = at;
+    if (this.received[sink]++ === 0) this.sinksWithAny++;
   }
 
-  /** Methods every receiver worker answers. */
-  handlers(): Handlers {
+  /** Distinct receipts over all sinks, and how many sinks got at least one. */
+  progress(): { received: number; sinksWithAny: number } {
+    return { received: this.received.reduce((a, b) => a + b, 0), sinksWithAny: this.sinksWithAny };
+  }
+
+  /**
+   * Lost, duplicated and lag, given when each update's response arrived
+   * (NaN: the update failed, so no event is expected for it). Receipts
+   * after `splitAt` (epoch ms) are counted apart.
+   */
+  summarize(responseAt: Float64Array, splitAt = Infinity): PathSummary {
+    const expected = responseAt.filter((v) => !Number.isNaN(v)).length;
+    const fromEvent = new Float64Array(this.progress().received);
+    const fromResponse = new Float64Array(fromEvent.length);
+    const perSink: SinkSummary[] = [];
+    const seconds = new Map<number, number>();
+    let [n, firstAt, lastAt, lost, afterSplit, ofFailed] = [0, Infinity, -Infinity, 0, 0, 0];
+    for (let sink = 0; sink < this.sinks; sink++) {
+      const row = this.receipts[sink];
+      const start = n;
+      let sinkLost = 0;
+      for (let seq = 0; seq < this.size; seq++) {
+        const at = row[seq];
+        const answered = !Number.isNaN(responseAt[seq]);
+        if (Number.isNaN(at)) {
+          if (answered) sinkLost++;
+          continue;
+        }
+        if (!answered) ofFailed++;
+        fromEvent[n] = at - this.eventTs[seq];
+        fromResponse[n++] = answered ? at - responseAt[seq] : NaN;
+        firstAt = Math.min(firstAt, at);
+        lastAt = Math.max(lastAt, at);
+        if (at > splitAt) afterSplit++;
+        const second = Math.floor(at / 1000);
+        seconds.set(second, (seconds.get(second) ?? 0) + 1);
+      }
+      lost += sinkLost;
+      perSink.push({ received: this.received[sink], lost: sinkLost, duplicated: this.duplicates[sink], lag: percentiles(fromEvent.slice(start, n)) });
+    }
     return {
-      phase: ({ phase, size }: { phase: Phase; size: number }) =>
-        void this.tallies.set(phase, new PhaseTally(size, this.sinks())),
-      progress: ({ phase }: { phase: Phase }) =>
-        this.tallies.get(phase)?.progress() ?? { received: 0, sinksWithAny: 0 },
-      summarize: ({
-        phase,
-        responseAt,
-        splitAt,
-      }: {
-        phase: Phase;
-        responseAt: Float64Array;
-        splitAt: number;
-      }): PathSummary | null => this.tallies.get(phase)?.summarize(responseAt, splitAt) ?? null,
-      eld: (): Percentiles => {
-        const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
-        const r = {
-          n: this.eld.count,
-          p50: ms(this.eld.percentile(50)),
-          p99: ms(this.eld.percentile(99)),
-          max: ms(this.eld.max),
-          mean: ms(this.eld.mean),
-        };
-        this.eld.reset();
-        return r;
-      },
+      sinks: this.sinks,
+      expectedPerSink: expected,
+      received: n,
+      lost,
+      duplicated: this.duplicates.reduce((a, b) => a + b, 0),
+      unexpected: this.unexpected,
+      ofFailedRequests: ofFailed,
+      lagFromEvent: percentiles(fromEvent.slice(0, n)),
+      lagFromResponse: percentiles(fromResponse.slice(0, n).filter((v) => !Number.isNaN(v))),
+      firstAt: n ? firstAt : null,
+      lastAt: n ? lastAt : null,
+      peakPerSecond: Math.max(0, ...seconds.values()),
+      receivedAfterSplit: afterSplit,
+      perSink,
     };
   }
 }
 
-/** Worker side: answers the main thread's requests with `handlers`. */
-export function serveRequests(handlers: Handlers): void {
-  const port = parentPort;
-  if (!port) throw new Error('not in a worker thread');
-  port.on('message', (req: Request) => {
-    const handler = handlers[req.method];
-    Promise.resolve()
-      .then(() => {
-        if (!handler) throw new Error(`unknown method ${req.method}`);
-        return handler(req.args);
-      })
-      .then(
-        (result) => port.postMessage({ id: req.id, result } satisfies Answer),
-        (err: Error) => port.postMessage({ id: req.id, error: err.stack ?? err.message } satisfies Answer),
-      );
-  });
-}
+type Handlers = Record<string, (args: any) => unknown>;
+type Answer = { id: number; result?: unknown; error?: string };
 
-/** The kinds of receiver worker. */
-export type ReceiverRole = 'webhooks' | 'subscribers';
+/** Worker side: the methods every receiver answers (its tallies by phase, its event-loop delay), plus the role's own. */
+function receiverHandlers(sinks: () => number, tallies: Map<Phase, PhaseTally>, own: Handlers): Handlers {
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
+  return {
+    phase: ({ phase, size }: { phase: Phase; size: number }) => void tallies.set(phase, new PhaseTally(size, sinks())),
+    progress: ({ phase }: { phase: Phase }) => tallies.get(phase)?.progress() ?? { received: 0, sinksWithAny: 0 },
+    summarize: ({ phase, responseAt, splitAt }: { phase: Phase; responseAt: Float64Array; splitAt: number }) => tallies.get(phase)?.summarize(responseAt, splitAt) ?? null,
+    eld: () => {
+      const p = eldPercentiles(eld);
+      eld.reset();
+      return p;
+    },
+    ...own,
+  };
+}
 
 /**
  * A worker thread does not inherit tsx's loader on Node 20 (nor take
@@ -129,7 +247,7 @@ export class ReceiverWorker {
   }
 
   /** Starts a receiver worker of `role`. */
-  static start(role: ReceiverRole): ReceiverWorker {
+  static start(role: 'webhooks' | 'subscribers'): ReceiverWorker {
     return new ReceiverWorker(new Worker(BOOT, { eval: true, workerData: { role } }));
   }
 
@@ -139,7 +257,7 @@ export class ReceiverWorker {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.worker.postMessage({ id, method, args } satisfies Request);
+      this.worker.postMessage({ id, method, args });
     });
   }
 
@@ -151,15 +269,10 @@ export class ReceiverWorker {
   }
 }
 
-interface Endpoint {
-  server: http.Server;
-  verifier: Webhook | null;
-}
-
 /** Worker side of the webhook receivers. */
 function webhookReceivers(): Handlers {
-  const endpoints: Endpoint[] = [];
-  const core = new ReceiverCore(() => endpoints.length);
+  const endpoints: { server: http.Server; verifier: Webhook | null }[] = [];
+  const tallies = new Map<Phase, PhaseTally>();
   /** Requests that failed verification, carried no bench event, or came before their phase was announced. */
   const problems = { unverified: 0, stray: 0, lastError: '' };
 
@@ -168,14 +281,12 @@ function webhookReceivers(): Handlers {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const at = epochMs();
-      const body = Buffer.concat(chunks).toString('utf8');
-      const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === 'string'));
       let payload: { data?: unknown; timestamp?: string };
       try {
         const verifier = endpoints[sink].verifier;
         if (!verifier) throw new Error('no secret registered yet');
-        payload = verifier.verify(body, headers) as typeof payload;
+        payload = verifier.verify(Buffer.concat(chunks).toString('utf8'), headers) as typeof payload;
       } catch (err) {
         problems.unverified++;
         problems.lastError = (err as Error).message;
@@ -185,17 +296,13 @@ function webhookReceivers(): Handlers {
       }
       res.writeHead(204).end();
       const ref = parseEventData(payload.data);
-      const tally = ref && core.tally(ref.phase);
-      if (!ref || !tally) {
-        problems.stray++;
-        return;
-      }
-      tally.record(sink, ref.seq, headers['webhook-id'], Date.parse(payload.timestamp ?? ''), at);
+      const tally = ref && tallies.get(ref.phase);
+      if (!ref || !tally) problems.stray++;
+      else tally.record(sink, ref.seq, headers['webhook-id'], Date.parse(payload.timestamp ?? ''), at);
     });
   }
 
-  return {
-    ...core.handlers(),
+  return receiverHandlers(() => endpoints.length, tallies, {
     /** Opens `count` endpoints on 127.0.0.1; answers their ports. */
     listen: async ({ count }: { count: number }) => {
       for (let i = 0; i < count; i++) {
@@ -212,53 +319,32 @@ function webhookReceivers(): Handlers {
       return endpoints.map((e) => (e.server.address() as AddressInfo).port);
     },
     /** Registers the signing secret of endpoint `sink` (shown once, when its subscription is created). */
-    trust: ({ sink, secret }: { sink: number; secret: string }) => {
-      endpoints[sink].verifier = new Webhook(secret);
-    },
+    trust: ({ sink, secret }: { sink: number; secret: string }) => void (endpoints[sink].verifier = new Webhook(secret)),
     problems: () => ({ ...problems }),
-    close: async () => {
-      await Promise.all(
-        endpoints.map(
-          (e) =>
-            new Promise<void>((resolve) => {
-              e.server.closeAllConnections();
-              e.server.close(() => resolve());
-            }),
-        ),
-      );
-    },
-  };
+    close: () => Promise.all(endpoints.map((e) => new Promise<void>((resolve) => (e.server.closeAllConnections(), e.server.close(() => resolve()))))),
+  });
 }
 
 const SUBSCRIPTION = /* GraphQL */ `
   subscription EventLag($projectId: Int!, $events: [String!]) {
-    taskEvents(projectId: $projectId, events: $events) {
-      id
-      data
-      timestamp
-    }
+    taskEvents(projectId: $projectId, events: $events) { id data timestamp }
   }
 `;
-
-interface TaskEvents {
-  taskEvents?: { id: string; data: unknown; timestamp: string };
-}
 
 /** Worker side of the WebSocket subscribers. */
 function subscriberClients(): Handlers {
   const clients: Client[] = [];
-  const core = new ReceiverCore(() => clients.length);
+  const tallies = new Map<Phase, PhaseTally>();
   /** Messages without a bench event, GraphQL errors, and connections lost after they were up. */
   const problems = { stray: 0, errors: 0, closed: 0, lastError: '' };
-
-  function fail(what: string, err: unknown): void {
+  const fail = (what: string, err: unknown) => {
     problems.errors++;
     problems.lastError = `${what}: ${err instanceof Error ? err.message : JSON.stringify(err)?.slice(0, 300)}`;
-  }
+  };
 
   /** Opens one subscriber; resolves once its connection is acknowledged. */
-  function subscriber(sink: number, url: string, key: string, projectId: number): Promise<void> {
-    return new Promise((resolve, reject) => {
+  const subscriber = (sink: number, url: string, key: string, projectId: number) =>
+    new Promise<void>((resolve, reject) => {
       let up = false;
       const client = createClient({
         url,
@@ -268,18 +354,12 @@ function subscriberClients(): Handlers {
         retryAttempts: 0,
         onNonLazyError: (err) => reject(err instanceof Error ? err : new Error(JSON.stringify(err))),
         on: {
-          connected: () => {
-            up = true;
-            resolve();
-          },
-          closed: (event) => {
-            if (up) problems.closed++;
-            else reject(new Error(`closed before acknowledged: ${JSON.stringify(event)}`));
-          },
+          connected: () => ((up = true), resolve()),
+          closed: (event) => (up ? problems.closed++ : reject(new Error(`closed before acknowledged: ${JSON.stringify(event)}`))),
         },
       });
       clients.push(client);
-      client.subscribe<TaskEvents>(
+      client.subscribe<{ taskEvents?: { id: string; data: unknown; timestamp: string } }>(
         { query: SUBSCRIPTION, variables: { projectId, events: ['task.updated'] } },
         {
           next: (value) => {
@@ -287,39 +367,42 @@ function subscriberClients(): Handlers {
             const event = value.data?.taskEvents;
             if (!event) return fail('message without data', value.errors);
             const ref = parseEventData(event.data);
-            const tally = ref && core.tally(ref.phase);
-            if (!ref || !tally) {
-              problems.stray++;
-              return;
-            }
-            tally.record(sink, ref.seq, event.id, Date.parse(event.timestamp), at);
+            const tally = ref && tallies.get(ref.phase);
+            if (!ref || !tally) problems.stray++;
+            else tally.record(sink, ref.seq, event.id, Date.parse(event.timestamp), at);
           },
           error: (err) => fail('subscription error', err),
           complete: () => undefined,
         },
       );
     });
-  }
 
-  return {
-    ...core.handlers(),
-    /** Opens `count` subscribers (a few at a time, as clients arrive); answers once all are connected. */
+  return receiverHandlers(() => clients.length, tallies, {
+    /** Opens `count` subscribers (20 at a time, as clients arrive); answers once all are connected. */
     connect: async ({ url, key, projectId, count }: { url: string; key: string; projectId: number; count: number }) => {
       const wsUrl = `${url.replace(/^http/, 'ws')}/graphql`;
       for (let start = 0; start < count; start += 20) {
-        const batch: Promise<void>[] = [];
-        for (let i = start; i < Math.min(count, start + 20); i++) batch.push(subscriber(i, wsUrl, key, projectId));
-        await Promise.all(batch);
+        await Promise.all(Array.from({ length: Math.min(count, start + 20) - start }, (_, i) => subscriber(start + i, wsUrl, key, projectId)));
       }
       return clients.length;
     },
     problems: () => ({ ...problems }),
-    close: async () => {
-      await Promise.all(clients.splice(0).map((c) => c.dispose()));
-    },
-  };
+    close: () => Promise.all(clients.splice(0).map((c) => c.dispose())),
+  });
 }
 
 if (!isMainThread && workerData?.role) {
-  serveRequests((workerData.role as ReceiverRole) === 'webhooks' ? webhookReceivers() : subscriberClients());
+  const handlers = workerData.role === 'webhooks' ? webhookReceivers() : subscriberClients();
+  const port = parentPort!;
+  port.on('message', (req: { id: number; method: string; args: unknown }) => {
+    Promise.resolve()
+      .then(() => {
+        if (!handlers[req.method]) throw new Error(`unknown method ${req.method}`);
+        return handlers[req.method](req.args);
+      })
+      .then(
+        (result) => port.postMessage({ id: req.id, result } satisfies Answer),
+        (err: Error) => port.postMessage({ id: req.id, error: err.stack ?? err.message } satisfies Answer),
+      );
+  });
 }

@@ -152,3 +152,52 @@ SELECT json_build_object(
   'limit', $2::int,
   'offset', $3::int
 )::text AS body`;
+
+/**
+ * POST /api/v1/teams/:team/boards: $1 team UUID, $2 user, $3 the manifest
+ * (JSON, read as sent) → body (no row: team not the user's). The minimum
+ * SQL of a board, no rule of the app's: the project (a fixed ticket prefix,
+ * no candidate search), the creator as its member, the sections (ranked by
+ * position), the labels, the tasks numbered 1..n and their labels, in one
+ * statement. Not done, as they are the app's rules: validation, the prefix
+ * choice, team members as members, watchers, `task.created` events.
+ */
+export const BOARD_SQL = `
+WITH team AS (
+  SELECT t."id", t."uuid" FROM "Team" t
+  WHERE t."uuid" = $1::uuid AND EXISTS (SELECT 1 FROM "TeamMember" m WHERE m."teamId" = t."id" AND m."userId" = $2)
+), in_tasks AS (
+  SELECT x.t, x.n FROM jsonb_array_elements(COALESCE($3::jsonb->'tasks', '[]')) WITH ORDINALITY AS x(t, n)
+), project AS (
+  INSERT INTO "Project" ("title", "description", "teamId", "ticketPrefix", "taskCounter", "createdById", "updatedAt")
+  SELECT $3::jsonb->>'title', COALESCE($3::jsonb->>'description', ''), team."id", 'BRD', (SELECT count(*) FROM in_tasks), $2, now() AT TIME ZONE 'UTC' FROM team
+  RETURNING "id", "title", "ticketPrefix"
+), member AS (
+  INSERT INTO "ProjectMember" ("projectId", "userId") SELECT "id", $2 FROM project
+), sections AS (
+  INSERT INTO "Section" ("projectId", "title", "ranking", "updatedAt")
+  SELECT project."id", s->>'title', lpad(i::text, 4, '0'), now() AT TIME ZONE 'UTC' FROM project, jsonb_array_elements($3::jsonb->'sections') WITH ORDINALITY AS x(s, i)
+  RETURNING "id", "title", "ranking"
+), labels AS (
+  INSERT INTO "Label" ("projectId", "name") SELECT project."id", l->>'name' FROM project, jsonb_array_elements(COALESCE($3::jsonb->'labels', '[]')) AS l
+  RETURNING "id", "name"
+), tasks AS (
+  INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "priority", "estimateSize", "dueDate", "createdById", "createdAt", "updatedAt")
+  SELECT project."id", s."id", x.n, x.t->>'title', COALESCE(x.t->>'description', ''), (ARRAY['urgent', 'high', 'medium', 'low']::"Priority"[])[(x.t->>'priority')::int],
+    (x.t->>'estimate')::int, (x.t->>'due_date')::timestamp, $2, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+  FROM project, in_tasks x JOIN sections s ON s."ranking" = lpad(((x.t->>'section_index')::int + 1)::text, 4, '0')
+  RETURNING "id", "uniqueIndex", "title"
+), task_labels AS (
+  INSERT INTO "TaskLabel" ("taskId", "labelId")
+  SELECT t."id", l."id" FROM tasks t JOIN in_tasks x ON x.n = t."uniqueIndex", jsonb_array_elements_text(COALESCE(x.t->'label_names', '[]')) AS n(name) JOIN labels l ON l."name" = n.name
+)
+SELECT json_build_object(
+  'success', true,
+  'team_id', team."uuid",
+  'board', json_build_object('id', project."id", 'title', project."title"),
+  'sections', (SELECT json_agg(json_build_object('id', s."id", 'title', s."title") ORDER BY s."ranking") FROM sections s),
+  'labels', COALESCE((SELECT json_agg(json_build_object('id', l."id"::text, 'name', l."name")) FROM labels l), '[]'::json),
+  'tasks', COALESCE((SELECT json_agg(json_build_object('id', t."id", 'ticketNumber', project."ticketPrefix" || '-' || t."uniqueIndex", 'title', t."title") ORDER BY t."uniqueIndex") FROM tasks t), '[]'::json),
+  'message', 'Board created.'
+)::text AS body
+FROM team, project`;

@@ -1,7 +1,6 @@
 // Command-line options of every benchmark, parsed by one parser (commander):
 // `npm run bench` (load against the floor and the reference),
-// `npm run bench:events` (event lag), `npm run bench:search` and
-// `npm run bench:web`. Each has --smoke (seconds, checks the harness end to
+// `npm run bench:events` (event lag) and `npm run bench:web`. Each has --smoke (seconds, checks the harness end to
 // end, asserts nothing about time) so CI runs them all and none rots.
 
 import { Command, InvalidArgumentError } from 'commander';
@@ -34,8 +33,8 @@ export function benchCommand(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .option('--smoke', 'a few seconds with tiny numbers: checks the harness end to end; says nothing about speed')
-    .option('--keep', 'keep the PostgreSQL database and print its URL (for EXPLAIN ANALYZE and scripts/perf/)')
-    .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/ (summarise with scripts/perf/profile-summary.ts)')
+    .option('--keep', 'keep the PostgreSQL database and print its URL (for EXPLAIN ANALYZE and bench/diagnostics/)')
+    .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/ (summarise with bench/diagnostics/profile-summary.ts)')
     .showHelpAfterError();
 }
 
@@ -78,7 +77,7 @@ export interface BenchOptions {
   appNodeFlags: string[];
   /** Keep the PostgreSQL database (print its URL) instead of dropping it. */
   keep: boolean;
-  /** Write bench/BENCHMARKS.md (default: full runs only). */
+  /** Write the tables of bench/RESULTS.md (default: full runs only). */
   writeReport: boolean;
 }
 
@@ -97,7 +96,7 @@ const LOAD_DEFAULTS = {
 
 /** Parses the command line of `npm run bench`. */
 export function parseOptions(argv: string[]): BenchOptions {
-  const command = benchCommand('npm run bench --', 'Load against a bare floor server and PostGraphile, on PostgreSQL and PGlite; writes bench/BENCHMARKS.md on a full run.')
+  const command = benchCommand('npm run bench --', 'Load against a bare floor server and PostGraphile, on PostgreSQL and PGlite; writes bench/RESULTS.md on a full run.')
     .option('--quick', 'a minute or two: 10,000 tasks, 2 s per scenario')
     .option('--pg-only', 'skip the PGlite pass')
     .option('--pglite-only', 'skip the PostgreSQL pass (and the floor and the reference)')
@@ -113,7 +112,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     .option('--board-calls <n>', 'team boards to create', integer(0))
     .option('--board-tasks <n>', 'tasks per board (default 500)', integer(1))
     .option('--app-node-flags <flags>', 'Node flags for the app child, space-separated (e.g. "--max-old-space-size=160")')
-    .option('--write-report', 'write bench/BENCHMARKS.md from this run (default for complete full runs; others write bench/results/<run>.md)');
+    .option('--write-report', 'write the tables of bench/RESULTS.md from this run (default for complete full runs; others write bench/results/<run>.md)');
   const v = parse(command, argv, (mode) => ({ ...LOAD_DEFAULTS[mode as keyof typeof LOAD_DEFAULTS] }));
   const mode = v.mode as BenchOptions['mode'];
   const seeds = SEEDS[mode];
@@ -167,6 +166,8 @@ export interface EventLagOptions {
   drainSec: number;
   keep: boolean;
   profile: boolean;
+  /** Only rewrite the event-lag section of bench/RESULTS.md from this raw result (bench/results/event-lag-*.json). */
+  report?: string;
 }
 
 const EVENT_DEFAULTS = {
@@ -189,7 +190,8 @@ export function parseEventLagOptions(argv: string[]): EventLagOptions {
     .option('--tasks <n>', 'tasks the updates cycle through (default 100)', integer(1))
     .option('--burst <n>', 'updates of the saturation phase (default 1000; 0 skips it)', integer(0))
     .option('--burst-concurrency <n>', 'updates in flight during the burst (default 16)', integer(1))
-    .option('--drain <s>', "longest wait for a phase's events after its last update (default 120)", integer(1));
+    .option('--drain <s>', "longest wait for a phase's events after its last update (default 120)", integer(1))
+    .option('--report <results.json>', 'measure nothing: rewrite the event-lag section of bench/RESULTS.md from a raw result');
   const v = parse(command, argv, (mode) => ({ ...EVENT_DEFAULTS[mode === 'smoke' ? 'smoke' : 'full'] }));
   const o: EventLagOptions = {
     smoke: v.mode === 'smoke',
@@ -203,6 +205,7 @@ export function parseEventLagOptions(argv: string[]): EventLagOptions {
     drainSec: v.drain ?? v.drainSec,
     keep: !!v.keep,
     profile: !!v.profile,
+    report: v.report,
   };
   if (o.subscriptions > MAX_SUBSCRIPTIONS) command.error(`--subscriptions: at most ${MAX_SUBSCRIPTIONS}`);
   if (o.subscriptions + o.subscribers === 0) command.error('Nothing to measure: no subscriptions and no subscribers');

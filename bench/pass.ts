@@ -57,33 +57,22 @@ async function startApp(input: PassInput): Promise<ServerProcess> {
   });
 }
 
-async function startFloor(input: PassInput): Promise<ServerProcess> {
+/** The floor or PostGraphile, on the pass's PostgreSQL database, with its own application_name. */
+async function startComparator(input: PassInput, kind: 'floor' | 'reference'): Promise<ServerProcess> {
   const port = await freePort();
   return ServerProcess.start({
-    name: 'floor',
-    args: ['--import', 'tsx', 'bench/floor-server.ts'],
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: withApplicationName(input.floorDatabaseUrl!, PG_APPLICATION.floor), PORT: String(port), HOST: '127.0.0.1' },
-    port,
-    eldFile: join(input.workDir, 'eld-floor.json'),
-  });
-}
-
-async function startReference(input: PassInput): Promise<ServerProcess> {
-  const port = await freePort();
-  return ServerProcess.start({
-    name: 'reference (PostGraphile)',
-    args: ['--import', 'tsx', 'bench/reference-server.ts'],
+    name: kind === 'floor' ? 'floor' : 'reference (PostGraphile)',
+    args: ['--import', 'tsx', `bench/${kind}-server.ts`],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      GRAPHILE_ENV: 'production',
-      DATABASE_URL: withApplicationName(input.floorDatabaseUrl!, PG_APPLICATION.reference),
+      ...(kind === 'reference' ? { NODE_ENV: 'production', GRAPHILE_ENV: 'production' } : {}),
+      DATABASE_URL: withApplicationName(input.floorDatabaseUrl!, PG_APPLICATION[kind]),
       PORT: String(port),
       HOST: '127.0.0.1',
     },
     port,
-    eldFile: join(input.workDir, 'eld-reference.json'),
+    eldFile: join(input.workDir, `eld-${kind}.json`),
   });
 }
 
@@ -117,7 +106,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     result.appIdle = await app.endWindow();
     input.log(`${label}: app ready in ${result.appStartMs} ms (pid ${app.pid}), idle RSS ${result.appIdle.rssPeakMb} MB`);
     if (input.floorDatabaseUrl) {
-      floor = await startFloor(input);
+      floor = await startComparator(input, 'floor');
       const parity = (result.floorParityAll = await floorParity(app, floor, headers, input.seed, input.run));
       result.floorParity = parity.list;
       input.log(`${label}: floor ready (pid ${floor.pid}); its answers vs the app's: ${JSON.stringify(parity)}`);
@@ -125,7 +114,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
         if (verdict !== 'identical' && verdict !== 'same shape') result.errors.push(`floor ${id} differs from the app's: ${verdict}`);
       }
       if (input.options.reference) {
-        reference = await startReference(input);
+        reference = await startComparator(input, 'reference');
         input.log(`${label}: reference (PostGraphile) ready (pid ${reference.pid})`);
       }
       for (const kind of ['app', 'floor', 'reference'] as const) meters.set(kind, await new PgCpuMeter(input.floorDatabaseUrl, PG_APPLICATION[kind]).open());

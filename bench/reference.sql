@@ -204,7 +204,7 @@ CREATE OR REPLACE FUNCTION bench_ref.ticket_prefix_candidates(title text) RETURN
 $$;
 
 -- The team board (POST /api/v1/teams/:team/boards, spec 4.3 manifest as JSON):
--- the floor's statement (bench/floor-board.ts) reading the manifest in SQL —
+-- the app's writes in one statement reading the manifest in SQL —
 -- project, members (creator and team), sections ranked in manifest order
 -- (fractional keys a0, a1…), labels, tasks 1..n with their labels, the creator
 -- watching each, a `task.created` event per task in task order. No validation

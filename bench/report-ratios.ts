@@ -1,4 +1,4 @@
-// The Ratios table of BENCHMARKS.md and the helpers the report's tables
+// The Ratios table of RESULTS.md and the helpers the report's tables
 // share: the app against the floor and PostGraphile for every scenario both
 // run (req/s, server CPU and PostgreSQL CPU per request, medians of
 // same-round ratios) and the team board's p50 time; facade ÷ GraphQL

@@ -1,8 +1,9 @@
-// Writes BENCHMARKS.md from a run's raw results. Everything between the
-// NOTES markers of an existing file (profiles, findings, before/after) is
-// kept, so regenerating the tables never loses the analysis.
+// Writes the generated tables of `npm run bench` (Targets, Ratios, Results)
+// into the `load` section of bench/RESULTS.md; the other benchmarks write
+// their sections of that file with `writeSection`. How it is measured and
+// what was decided: bench/BENCHMARKS.md.
 // Standalone: `npx tsx bench/report.ts [results.json] [out.md]` (default: the
-// newest bench/results/*.json, bench/BENCHMARKS.md).
+// newest bench/results/*.json, bench/RESULTS.md).
 
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,10 +14,6 @@ import type { WindowStats } from './server-process.ts';
 import { cpuPerRequest, find, fmt, pct, postgresPass, ratio, ratioRows, roundRatio, times, verdict } from './report-ratios.ts';
 
 export { fmt };
-
-const NOTES_START = '<!-- notes:start -->';
-const NOTES_END = '<!-- notes:end -->';
-const DEFAULT_NOTES = 'No findings recorded yet: profiles, EXPLAIN ANALYZE output and before/after numbers go here.';
 
 /** The targets (2-core machine, ratios from one run); peak RSS per database. */
 export const TARGETS = {
@@ -131,7 +128,7 @@ function scenarioTable(pass: PassResult): string[] {
 }
 
 function passSection(pass: PassResult): string[] {
-  const lines = [`### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}${pass.workers ? `, ${pass.workers} workers (\`serve --workers ${pass.workers}\`; event-loop delay not measured)` : ''}`, ''];
+  const lines = [`#### ${pass.database === 'postgres' ? 'PostgreSQL' : 'PGlite (embedded)'}${pass.workers ? `, ${pass.workers} workers (\`serve --workers ${pass.workers}\`; event-loop delay not measured)` : ''}`, ''];
   if (pass.skipped) lines.push(`Skipped or stopped early: ${pass.skipped}`, '');
   if (pass.seed) {
     const c = pass.seed.counts;
@@ -171,69 +168,13 @@ function passSection(pass: PassResult): string[] {
   return lines;
 }
 
-const METHOD = `## How it is measured
-
-- \`npm run bench\` creates a fresh PostgreSQL database (\`tasksvc_bench_<timestamp>\` on \`DATABASE_URL\`'s server, else
-  \`postgres://postgres@127.0.0.1:5432\`; dropped at the end), migrates it with \`src/db/migrate.ts\` and seeds it with
-  \`bench/seed.ts\` (fixed seed: users, teams, the API key and the 50 boards through the domain functions; tasks, assignees,
-  labels, watchers and comments as multi-row \`INSERT … SELECT FROM unnest(…)\` batches; then \`VACUUM ANALYZE\`).
-- The app runs as a child process with the \`start\` script's command (\`node dist/main.js serve\`, after the build \`npm start\` runs first), with \`NODE_ENV=production\`, \`LOG_LEVEL=warn\` (request
-  logs off: the floor logs nothing either), rate limits off, the outbox dispatcher on (its work is part of a create's cost).
-- The floor (\`bench/floor-server.ts\`) is bare \`node:http\` + \`pg\` (a pool of 10, like the app; JIT off): the same API-key
-  look-up, then one SQL statement per request (\`bench/floor-sql.ts\`) that does the whole job and builds the response JSON in
-  PostgreSQL; it answers the app's bodies for the task list, create and update (title, priority: the same changes, event and
-  watchers' inbox entries), the project list, the search (the app's statement per attempt with the visibility rule inside it,
-  ranked by the app's own scorer: \`bench/floor-search.ts\`) and the team board (one statement: \`bench/floor-board.ts\`).
-  Before the load the bench checks its answers against the app's (reads identical, writes the same shape).
-- The reference (\`bench/reference-server.ts\`, \`--no-reference\` skips it) is PostGraphile 5 (amber preset, a pool of 10)
-  on the same database, sent the GraphQL equivalents in \`bench/reference-documents.ts\`: the list (\`allTasks\` with section,
-  ticket prefix and assignees), and through the functions of \`bench/reference.sql\` the create, the update, the project
-  list (the user's projects with member and task counts, shown sections, labels), the search (the app's statement with the
-  query keyed in SQL, ranked by a simpler SQL score) and the team board (the manifest as JSON). It checks no API key and no
-  visibility rule (the user id is an argument), so it does a little less work.
-- \`--rounds N\` runs every scenario on every server once per round, interleaved; the ratios are medians of same-round
-  ratios (the machine's state changes between rounds, not within a pair). Server CPU ms per request is the figure that
-  holds up best on a busy machine. PostgreSQL CPU ms per request: utime+stime from \`/proc/<pid>/stat\` of the backends
-  whose \`application_name\` is the server's (each server connects with its own), over the same window.
-- Load comes from this process with autocannon: a fixed number of connections for a fixed time after an unmeasured
-  warm-up; the window opens once the server is idle again (the warm-up's last requests answered). On PostgreSQL every scenario starts once the app's outbox dispatcher has processed every event so far (no
-  \`OutboxEvent\` without \`processedAt\`): it reads every server's events, so the floor's and PostGraphile's writes
-  would otherwise be dispatched, and billed, during the next scenario; the run log shows each wait. Lists rotate over the benchmark user's boards, creates too; updates change title and priority of existing
-  tasks (a title no request set before, warm-up and other servers included: a real change each time); searches rotate over 20 queries (words, prefixes, typos) across all visible boards.
-- "GraphQL direct" sends the tool route's own GraphQL document with the variables the facade computes for the same request,
-  so facade ÷ GraphQL direct isolates the route layer.
-- The team board is ${'`POST /api/v1/teams/:teamId/boards`'} with 5 sections, 8 labels and 500 tasks, called sequentially, on
-  the app, then the floor, then PostGraphile. Before it the bench waits for the app's outbox dispatcher to process the
-  backlog the load left (on PostgreSQL: no \`OutboxEvent\` without \`processedAt\`; on PGlite: the app's CPU idle) and
-  reports that wait.
-- RSS: \`/proc/<pid>/status\` VmRSS sampled every 200 ms per scenario, and VmHWM for the whole pass. Event-loop delay:
-  \`bench/eld-preload.mjs\`, loaded with \`node --import\` into the server (no change to src/), keeps a
-  \`perf_hooks.monitorEventLoopDelay\` histogram (5 ms resolution) and writes it on SIGUSR2, once per scenario.
-  CPU: the server's utime+stime over the window (1.00 = one core busy); machine busy is all cores, all processes.
-  With \`--workers 1,2\` the PostgreSQL pass runs once per value on the same database, the app as \`serve --workers N\`;
-  its RSS and CPU are the sums over the primary and its workers (VmHWM: the sum of each one's peak), and its
-  event-loop delay is not measured.
-- The PGlite pass runs the app on the embedded database (a temporary \`TASKSVC_DATA_DIR\`) seeded with the same
-  generator and sizes (the task indexes are dropped for the bulk load and rebuilt, on both databases: maintaining the
-  search index row by row would take PGlite many minutes for 100,000 tasks); the data sizes of both passes are printed
-  above each table, so a PGlite ÷ PostgreSQL ratio is only an engine ratio when they match.
-- Everything (autocannon, the servers, PostgreSQL) shares the machine's cores: compare ratios from one run, and look at
-  "load avg" (others' work) before trusting absolutes.
-- Options: \`npm run bench -- --help\`. Raw results: \`bench/results/*.json\` (not committed).`;
-
-/** Renders the report of `r`, keeping the notes of `previous` (an existing BENCHMARKS.md). */
-export function renderReport(r: BenchResults, previous = ''): string {
-  const start = previous.indexOf(NOTES_START);
-  const end = previous.indexOf(NOTES_END);
-  const notes = start >= 0 && end > start ? previous.slice(start + NOTES_START.length, end).trim() : DEFAULT_NOTES;
-  // Sections of the other benchmarks (event lag, CLI start-up…) follow the notes; they are kept too.
-  const others = start >= 0 && end > start ? previous.slice(end + NOTES_END.length).trim() : '';
+/** Renders the tables of `r` (the `load` section of RESULTS.md). */
+export function renderReport(r: BenchResults): string {
   const m = r.machine;
   return [
-    '# Benchmarks',
+    '## Load (`npm run bench`)',
     '',
-    `Generated by \`npm run bench${r.mode === 'full' ? '' : ` -- --${r.mode}`}\` (bench/report.ts). The tables are rewritten on every run;`,
-    'the notes at the end are kept.',
+    `Generated by \`npm run bench${r.mode === 'full' ? '' : ` -- --${r.mode}`}\` (bench/report.ts), rewritten on every run; how it is measured: bench/BENCHMARKS.md.`,
     '',
     `- Date: ${r.startedAt} (took ${Math.round((Date.parse(r.finishedAt) - Date.parse(r.startedAt)) / 1000)} s), mode: ${r.mode}`,
     `- Commit: ${r.git.commit}${r.git.dirty ? ` plus ${r.git.dirty} uncommitted file(s)` : ''}`,
@@ -241,34 +182,24 @@ export function renderReport(r: BenchResults, previous = ''): string {
     `- Load: ${r.settings.connections} connections, ${r.settings.durationSec} s per scenario after ${r.settings.warmupSec} s warm-up; team board ${r.settings.boardCalls} × ${r.settings.boardTasks} tasks`,
     `- App environment: ${Object.entries(r.settings.appEnv).map(([k, v]) => `${k}=${v}`).join(', ')}`,
     '',
-    '## Targets',
+    '### Targets',
     '',
     ...targetRows(r),
     '',
-    '## Ratios',
+    '### Ratios',
     '',
     ...ratioRows(r),
     '',
-    '## Results',
+    '### Results',
     '',
     ...r.passes.flatMap(passSection),
-    METHOD,
-    '',
-    '## Notes',
-    '',
-    NOTES_START,
-    notes,
-    NOTES_END,
-    '',
-    ...(others ? [others, ''] : []),
   ].join('\n');
 }
 
 /**
- * Writes the generated section `name` of a report file (BENCHMARKS.md):
+ * Writes the generated section `name` of a report file (RESULTS.md):
  * `markdown` replaces what is between the section's markers, or is appended
- * with them at the end; the rest of the file is kept. The other benchmarks
- * (`bench:events`…) write their results into BENCHMARKS.md this way.
+ * with them at the end; the rest of the file is kept.
  */
 export function writeSection(file: string, name: string, markdown: string): void {
   const [open, close] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
@@ -279,21 +210,18 @@ export function writeSection(file: string, name: string, markdown: string): void
   const next =
     from >= 0 && to > from
       ? previous.slice(0, from) + section + previous.slice(to + close.length)
-      : `${previous.trimEnd()}\n\n${section}\n`;
+      : `${previous.trim() ? `${previous.trimEnd()}\n\n` : ''}${section}\n`;
   writeFileSync(file, next);
 }
 
-/** Markdown with every heading one level deeper (a standalone report as a section of BENCHMARKS.md). */
+/** Markdown with every heading one level deeper (a standalone report as a section of RESULTS.md). */
 export function demoteHeadings(markdown: string): string {
   return markdown.replace(/^(#+) /gm, '#$1 ');
 }
 
-/** Writes the report of `r` to `file`, keeping the notes already there. */
+/** Writes the tables of `r` into the `load` section of `file`, keeping the rest of it. */
 export function writeReport(r: BenchResults, file: string): void {
-  // A quick or smoke report in bench/results/ carries the committed report's notes.
-  const source = existsSync(file) ? file : join(import.meta.dirname, 'BENCHMARKS.md');
-  const previous = existsSync(source) ? readFileSync(source, 'utf8') : '';
-  writeFileSync(file, renderReport(r, previous));
+  writeSection(file, 'load', renderReport(r));
 }
 
 function newestResults(dir: string): string {
@@ -305,7 +233,7 @@ function newestResults(dir: string): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = join(import.meta.dirname, 'results');
   const input = process.argv[2] ?? newestResults(dir);
-  const output = process.argv[3] ?? join(import.meta.dirname, 'BENCHMARKS.md');
+  const output = process.argv[3] ?? join(import.meta.dirname, 'RESULTS.md');
   writeReport(JSON.parse(readFileSync(input, 'utf8')) as BenchResults, output);
   process.stderr.write(`report: ${output} (from ${input})\n`);
 }

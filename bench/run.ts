@@ -1,6 +1,6 @@
 // `npm run bench`: seeds fresh databases, runs the app (and the floor) as
 // child processes, drives load with autocannon, writes bench/results/*.json
-// and bench/BENCHMARKS.md. See `npm run bench -- --help` and BENCHMARKS.md.
+// and the tables of bench/RESULTS.md. See `npm run bench -- --help` and bench/BENCHMARKS.md.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,7 +20,6 @@ import { benchAppEnv, shownEnv } from './app-env.ts';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const cleanups: Cleanups = [];
-
 
 async function seedInto(kind: 'postgres' | 'pglite', location: string, size: SeedSize) {
   // A one-shot seeder: PGlite on this thread (the app under load runs it in its worker).
@@ -138,7 +137,7 @@ async function main() {
   const file = join(resultsDir, `${run}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   log(`results: ${file}`);
-  const target = o.writeReport ? join(ROOT, 'bench', 'BENCHMARKS.md') : join(resultsDir, `${run}.md`);
+  const target = o.writeReport ? join(ROOT, 'bench', 'RESULTS.md') : join(resultsDir, `${run}.md`);
   writeReport(results, target);
   log(`report: ${target}`);
 
@@ -152,6 +151,5 @@ async function main() {
     process.exitCode = 1;
   } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s, no errors`);
 }
-
 
 runEntry(main, log, cleanups);

@@ -11,7 +11,7 @@ import type { SqlRunner } from './client.ts';
  * spins in `pg_usleep` under `XLogFlush` for good, holding the only
  * connection and the main thread (measured with PGlite 0.4: a PGlite that
  * was written to without pause stopped answering at 532 MB of WAL;
- * `scripts/perf/pglite-wal-stall.ts` shows it in seconds). A burst of task
+ * bench/BENCHMARKS.md, session 10). A burst of task
  * updates on a large board writes that much WAL in a few minutes, since the
  * first change of a page after a checkpoint logs the whole page.
  *

@@ -3,7 +3,7 @@
 // (postMessage: SQL + parameters in, rows out) and the PostgreSQL wire
 // protocol (@electric-sql/pglite-socket in the worker, `pg` on the main
 // thread, as @prisma/adapter-pg would use it). Against PGlite in process as
-// the floor. Run: `nice npx tsx scripts/perf/pglite-transport.ts`.
+// the floor. Run: `nice npx tsx bench/diagnostics/pglite-transport.ts`.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';

@@ -1,13 +1,13 @@
 // CPU and statement time of task updates inside the app process, on a kept
 // database (PostgreSQL: `npm run bench -- --keep`; PGlite: a data directory
-// seeded by scripts/perf/seed-kept.ts). Sends N updates the way the bench's
+// seeded by bench/diagnostics/seed-kept.ts). Sends N updates the way the bench's
 // update scenario does (a new title and the next priority on a rotation of
 // the benchmark user's tasks: a real change each time), one at a time, and
 // reports this process's CPU per update (with PGlite that includes its
 // worker thread) and the mean time of each statement shape.
 // Usage:
-//   TASKSVC_DATA_DIR=/tmp/pgdata npx tsx scripts/perf/update-cost.ts [N] [--body '{"description":"…"}']
-//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx scripts/perf/update-cost.ts [N]
+//   TASKSVC_DATA_DIR=/tmp/pgdata npx tsx bench/diagnostics/update-cost.ts [N] [--body '{"description":"…"}']
+//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx bench/diagnostics/update-cost.ts [N]
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { inProcessApp } from './in-process-app.ts';
@@ -42,7 +42,7 @@ async function main() {
   const extra = bodyAt >= 0 ? (JSON.parse(args[bodyAt + 1] ?? '{}') as Record<string, unknown>) : {};
   const count = Number(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--body') ?? 200);
   if (!(process.env.DATABASE_URL || process.env.TASKSVC_DATA_DIR)) {
-    process.stderr.write('usage: TASKSVC_DATA_DIR=… | DATABASE_URL=… npx tsx scripts/perf/update-cost.ts [N] [--body JSON]\n');
+    process.stderr.write('usage: TASKSVC_DATA_DIR=… | DATABASE_URL=… npx tsx bench/diagnostics/update-cost.ts [N] [--body JSON]\n');
     process.exit(2);
   }
   const events: QueryEvent[] = [];

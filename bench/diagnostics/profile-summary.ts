@@ -1,7 +1,7 @@
 // Summarises a V8 CPU profile (`node --cpu-prof`, written by `npm run bench --
 // --profile`): where the time went by package (node_modules/<pkg>, src/<dir>,
 // node internals) and the hottest functions by self time and by total time.
-// Usage: npx tsx scripts/perf/profile-summary.ts <file.cpuprofile> [top=25] [--skip <seconds of start-up to leave out>]
+// Usage: npx tsx bench/diagnostics/profile-summary.ts <file.cpuprofile> [top=25] [--skip <seconds of start-up to leave out>]
 
 import { readFileSync } from 'node:fs';
 
@@ -78,7 +78,7 @@ export function summarise(profile: CpuProfile, skipSec = 0) {
 if (process.argv[1]?.endsWith('profile-summary.ts')) {
   const file = process.argv[2];
   if (!file) {
-    process.stderr.write('usage: npx tsx scripts/perf/profile-summary.ts <file.cpuprofile> [top] [--skip seconds]\n');
+    process.stderr.write('usage: npx tsx bench/diagnostics/profile-summary.ts <file.cpuprofile> [top] [--skip seconds]\n');
     process.exit(2);
   }
   const top = Number(process.argv[3] ?? 25);

@@ -6,7 +6,7 @@ import { parseConfig } from '../../src/config.ts';
 import { createApiKey } from '../../src/domain/api-key.ts';
 import { createApp } from '../../src/http/app.ts';
 import { createServices } from '../../src/services.ts';
-import { withApplicationName } from '../../bench/pg-cpu.ts';
+import { withApplicationName } from '../pg-cpu.ts';
 
 /** application_name of the app's PostgreSQL connections (to measure their CPU). */
 export const IN_PROCESS_APP_NAME = 'tasksvc-in-process';

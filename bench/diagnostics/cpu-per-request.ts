@@ -4,17 +4,17 @@
 // while optimising a hot path; a ratio between two builds only means something
 // when both ran on the same kept database (`npm run bench -- --keep`).
 // Usage:
-//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx scripts/perf/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
+//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx bench/diagnostics/cpu-per-request.ts GET '/api/mcp/tasks?project_id=1&limit=50' [N] [--profile]
 //   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}' [N]   (writes really happen: use a kept bench database)
-// --profile writes bench/results/cpu-per-request.cpuprofile (summarise with scripts/perf/profile-summary.ts).
+// --profile writes bench/results/cpu-per-request.cpuprofile (summarise with bench/diagnostics/profile-summary.ts).
 // --callgrind counts instructions instead of time, which a busy machine does not change: run it under
-//   valgrind --tool=callgrind --instr-atstart=no node --import tsx scripts/perf/cpu-per-request.ts … --callgrind
+//   valgrind --tool=callgrind --instr-atstart=no node --import tsx bench/diagnostics/cpu-per-request.ts … --callgrind
 // and it switches instrumentation on for the measured requests only (valgrind's "Collected" line ÷ N).
 
 import { spawn } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
-import { PgCpuMeter } from '../../bench/pg-cpu.ts';
+import { PgCpuMeter } from '../pg-cpu.ts';
 import { IN_PROCESS_APP_NAME, inProcessApp } from './in-process-app.ts';
 
 async function main() {
@@ -24,7 +24,7 @@ async function main() {
   const countText = rest[0];
   const count = Number(countText ?? 500);
   if (!process.env.DATABASE_URL || !method || !path) {
-    process.stderr.write('usage: DATABASE_URL=… npx tsx scripts/perf/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
+    process.stderr.write('usage: DATABASE_URL=… npx tsx bench/diagnostics/cpu-per-request.ts METHOD PATH [JSON] [N] [--profile]\n');
     process.exit(2);
   }
   const { services, send: request } = await inProcessApp('cpu-per-request');

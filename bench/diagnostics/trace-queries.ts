@@ -2,7 +2,7 @@
 // timing), and EXPLAIN (ANALYZE, BUFFERS) of each SELECT. Meant for a
 // database kept by `npm run bench -- --keep` (the data the benchmark used).
 // Usage:
-//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx scripts/perf/trace-queries.ts GET '/api/mcp/tasks?project_id=1&limit=50'
+//   DATABASE_URL=postgres://…/tasksvc_bench_… npx tsx bench/diagnostics/trace-queries.ts GET '/api/mcp/tasks?project_id=1&limit=50'
 //   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}'   [--explain] [--repeat N]
 // Writes run inside the app as usual (a create really creates). The benchmark
 // user (bench-0@example.com) gets a fresh API key for the trace.
@@ -23,7 +23,7 @@ async function main() {
   const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 3;
   const [method, path, body] = args;
   if (!(process.env.DATABASE_URL || process.env.TASKSVC_DATA_DIR) || !method || !path) {
-    process.stderr.write('usage: DATABASE_URL=… npx tsx scripts/perf/trace-queries.ts METHOD PATH [JSON] [--explain] [--repeat N]\n');
+    process.stderr.write('usage: DATABASE_URL=… npx tsx bench/diagnostics/trace-queries.ts METHOD PATH [JSON] [--explain] [--repeat N]\n');
     process.exit(2);
   }
   const events: QueryEvent[] = [];
