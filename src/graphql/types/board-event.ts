@@ -38,7 +38,7 @@ const BOARD_EVENT_RULES = [
 
 /** Event names of `boardEvents`. */
 export const BoardEventKindEnum = builder.enumType('BoardEventKind', {
-  description: 'The events of a board view (webhooks and the REST and tool routes: `task.created`, …).',
+  description: 'The events of a board view (the outbox names them `task.created`, …; webhooks get the task ones).',
   values: enumValues(BOARD_EVENT_KIND, {
     'task.created': 'A task was created on the board (TaskBoardEvent).',
     'task.assigned': 'A task was assigned or unassigned (TaskBoardEvent, `data.action`).',

@@ -11,7 +11,7 @@ export type AssigneeKind =
   /** A user (numeric id). */
   | 'USER';
 
-/** The events of a board view (webhooks and the REST and tool routes: `task.created`, …). */
+/** The events of a board view (the outbox names them `task.created`, …; webhooks get the task ones). */
 export type BoardEventKind =
   /** A comment was added (CommentBoardEvent). */
   | 'COMMENT_CREATED'
