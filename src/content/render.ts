@@ -37,7 +37,8 @@ export function configureContentRendering(config: Partial<ContentRenderingConfig
   });
 }
 
-function checkContentType(contentType: string | null | undefined): void {
+/** Refuses a content type other than `html` and `markdown` (VALIDATION on `contentType`, the spec's message). */
+export function checkContentType(contentType: string | null | undefined): void {
   if (contentType != null && !(CONTENT_TYPES as readonly string[]).includes(contentType)) {
     throw new ValidationError(
       'contentType',

@@ -36,6 +36,15 @@ const fields = {
   dueDate: dueDate.nullish(),
 };
 const createInput = z.object(fields);
+const contentTypeInput = z.object({ contentType: fields.contentType });
+
+/**
+ * Refuses a draft's content type other than `html` and `markdown` with the
+ * error the draft functions give (for a caller that must check it first).
+ */
+export function checkDraftContentType(contentType: string | null | undefined): void {
+  parseInput(contentTypeInput, { contentType });
+}
 const updateInput = z.object(fields);
 const listInput = z.object(pageFields(DRAFT_PAGE));
 

@@ -31,6 +31,16 @@ const createInput = z.object({
   filters: filters.default({}),
 });
 
+const layoutInput = z.object({ layout: layout.nullish() });
+
+/**
+ * Refuses a layout other than the view layouts with the error the view
+ * functions give (for a caller that must check it first: an enum of its own).
+ */
+export function checkViewLayout(value: string | null | undefined): void {
+  parseInput(layoutInput, { layout: value });
+}
+
 const updateInput = z.object({
   title: title.nullish(),
   subtaskSetting: z.enum(SUBTASK_SETTINGS).nullish(),

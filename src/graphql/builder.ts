@@ -116,4 +116,10 @@ builder.scalarType('JSON', {
 
 // Every root field requires an authenticated caller unless it says otherwise.
 builder.queryType({ authScopes: { authenticated: true }, description: 'Read operations.' });
-builder.mutationType({ authScopes: { authenticated: true }, description: 'Write operations.' });
+builder.mutationType({
+  authScopes: { authenticated: true },
+  description:
+    'Write operations. Each answers the object it changed, with your selection, which is all a client needs to ' +
+    'update its cache; a payload type answers where that is not enough: what else changed (`placeTask`), what ' +
+    'was made with it (`createBoard`, `createWebhookSubscription` and its secret), or what is gone (`delete…`).',
+});

@@ -35,13 +35,14 @@ export function schemaFromSdl(file = COMMITTED_SDL): GraphQLSchema {
   return makeExecutableSchema({ typeDefs: readFileSync(file, 'utf8') });
 }
 
-/** Node types of the SDL and how their row ids are written (a String `id` is a UUID). */
+/** Node types of the SDL and how their row ids are written (a String or ID `id` without a `number` is a UUID). */
 function nodeKinds(schema: GraphQLSchema): Map<string, RowIdKind> {
   const kinds = new Map<string, RowIdKind>();
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || !type.getInterfaces().some((i) => i.name === 'Node')) continue;
     const id = type.getFields().id;
-    kinds.set(type.name, id && getNamedType(id.type).name === 'String' && !type.getFields().number ? 'uuid' : 'int');
+    const textual = id && ['String', 'ID'].includes(getNamedType(id.type).name);
+    kinds.set(type.name, textual && !type.getFields().number ? 'uuid' : 'int');
   }
   return kinds;
 }
@@ -95,7 +96,7 @@ function referencedType(schema: GraphQLSchema, field: string): string | null {
  * list showed. A Node's `globalId` is the one the service would give it.
  * References hold: an `…Id` is one the arguments named or a row a list of
  * that type shows, a `parentId` mostly null, a `status` the one asked for
- * (else `Normal`), a page's `total` its items.
+ * (else `NORMAL`), a page's `total` its items.
  */
 function objectValues(
   schema: GraphQLSchema,
@@ -118,8 +119,8 @@ function objectValues(
         if (fields.some(([f]) => f === 'total')) values.total = length;
         continue;
       }
-      if (name === 'status' && isEnumType(nullable) && nullable.getValue('Normal')) {
-        values.status = typeof args.status === 'string' ? args.status : 'Normal';
+      if (name === 'status' && isEnumType(nullable) && nullable.getValue('NORMAL')) {
+        values.status = typeof args.status === 'string' ? args.status : 'NORMAL';
         continue;
       }
       const scalar = nullable;
@@ -130,7 +131,7 @@ function objectValues(
       if (target && typeof args[name] === 'number') values[name] = args[name];
       else if (name === 'parentId') values.parentId = v.random() < 0.25 ? v.int(1, listLength(seed, 'Task')) : null;
       else if (target) values[name] = v.int(1, listLength(seed, target));
-      else if (name === 'id') values.id = text ? v.uuid() : rowId;
+      else if (name === 'id') values.id = text || scalar.name === 'ID' ? v.uuid() : rowId;
       else if (name === 'number' && typeName === 'Team') values.number = rowId;
       else if (name === 'ticketNumber') values.ticketNumber = `${v.prefix()}-${rowId}`;
       else if (name === 'ticketPrefix') values.ticketPrefix = v.prefix();
@@ -240,7 +241,9 @@ function applyScenario(schema: GraphQLSchema, request: MockRequest): void {
         else if (/(^total|Count$)/.test(field.name) && scalar.name === 'Int') resolve = () => 0;
         else if (field.name === 'hasMore' || field.name === 'hasNextPage' || field.name === 'hasPreviousPage')
           resolve = () => false;
-        else if (!isNonNullType(field.type) && (isObjectType(nullable) || isInterfaceType(nullable)) && root)
+        // `connectedAgent` and `node` answer null; a lookup by id (`project(id:)`, `task(ref:)`) answers its
+        // object, with empty lists: the empty state of something that exists, not a missing one.
+        else if (!isNonNullType(field.type) && root && (isInterfaceType(nullable) || (isObjectType(nullable) && !field.args.length)))
           resolve = () => null;
         else continue;
       }

@@ -91,7 +91,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: { cookie, origin: server.url },
     json: {
-      query: 'mutation($t: String!, $e: String!) { createTeamInvite(teamId: $t, email: $e, role: owner) { url } }',
+      query: 'mutation($t: ID!, $e: String!) { createTeamInvite(teamId: $t, email: $e, role: OWNER) { url } }',
       variables: { t: String(team.id), e: email },
     },
   });
@@ -242,12 +242,12 @@ describe('a first week in the app, from an invite link to signing out everywhere
     await page.getByRole('group', { name: 'Layout' }).getByRole('button', { name: 'List' }).click();
     const table = page.getByRole('region', { name: `Tasks of ${BOARD} as a list` }).getByRole('table');
     await table.waitFor(UI_WAIT);
-    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('Parent');
+    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('PARENT');
     await table.locator('tr.subtask-row', { hasText: 'Draft the FAQ' }).waitFor(UI_WAIT);
     await page.getByRole('button', { name: 'Save view…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save view' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill('My first week');
-    expect(await dialog.getByLabel('Subtasks').inputValue()).toBe('Parent');
+    expect(await dialog.getByLabel('Subtasks').inputValue()).toBe('PARENT');
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.waitFor({ state: 'hidden', ...UI_WAIT });
     const view = await server.db.savedView.findFirstOrThrow({

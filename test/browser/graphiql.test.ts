@@ -85,7 +85,7 @@ describe('GraphiQL served by the service, with the network to anything else bloc
   });
 
   it('receives a subscription event (SSE with the session cookie)', async () => {
-    await openGraphiQL(`subscription Live { boardEvents(projectId: ${board.project.id}) { event task { title } } }`);
+    await openGraphiQL(`subscription Live { boardEvents(projectId: ${board.project.id}) { event ... on TaskBoardEvent { task { title } } } }`);
     await execute();
     // The subscription is open once the stop button replaces "Execute"; its server side may start
     // a moment later ("from now on"), so a change is made again until one shows up.
@@ -103,7 +103,7 @@ describe('GraphiQL served by the service, with the network to anything else bloc
         return responseText();
       }, { ...UI_WAIT, interval: 2000 })
       .toContain('Seen in GraphiQL');
-    expect(await responseText()).toContain('task.created');
+    expect(await responseText()).toContain('TASK_CREATED');
     await browser.screenshot(page, 'graphiql-subscription');
     expect(await cspViolations()).toEqual([]);
   });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const created = await gql(
     server,
     owner.key,
-    'mutation($t: String!, $e: String!) { createTeamInvite(teamId: $t, email: $e) { url } }',
+    'mutation($t: ID!, $e: String!) { createTeamInvite(teamId: $t, email: $e) { url } }',
     { t: board.team.uuid, e: email },
     { host: new URL(server.url).host },
   );

@@ -79,7 +79,7 @@ describe('team settings in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe(`/settings/teams/${team.id}`);
     const members = page.getByRole('table', { name: 'Members of Launch crew' });
     await members.getByRole('row').nth(3).waitFor(UI_WAIT);
-    await expect.poll(() => page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).inputValue(), UI_WAIT).toBe('member');
+    await expect.poll(() => page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).inputValue(), UI_WAIT).toBe('MEMBER');
     const rows = await members.getByRole('row').allInnerTexts();
     expect(rows[1]).toContain(`${ada.displayName} (you)`);
     // The only owner cannot leave: the button says why.
@@ -110,7 +110,7 @@ describe('team settings in Chromium', () => {
     await link.waitFor({ state: 'detached', ...UI_WAIT });
 
     await form.getByLabel('Email').fill('leo@test.local');
-    await form.getByLabel('Role').selectOption('owner');
+    await form.getByLabel('Role').selectOption('OWNER');
     await form.getByRole('button', { name: 'Create invite link' }).click();
     await pending.getByText('leo@test.local').waitFor(UI_WAIT);
     expect((await server.db.teamInvite.findFirstOrThrow({ where: { email: 'leo@test.local' } })).role).toBe('owner');
@@ -132,11 +132,11 @@ describe('team settings in Chromium', () => {
   });
 
   it('an owner changes a role and removes a member (asked first, in a dialog)', async () => {
-    await page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).selectOption('owner');
+    await page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).selectOption('OWNER');
     await expect.poll(() => roleOf(grace.id), UI_WAIT).toBe('owner');
     // With a second owner, Ada may leave now.
     await expect.poll(() => page.getByRole('button', { name: 'Leave team' }).isDisabled(), UI_WAIT).toBe(false);
-    await page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).selectOption('member');
+    await page.getByRole('combobox', { name: `Role of ${grace.displayName}` }).selectOption('MEMBER');
     await expect.poll(() => roleOf(grace.id), UI_WAIT).toBe('member');
 
     await page.getByRole('button', { name: `Remove ${bob.displayName}` }).click();

@@ -161,7 +161,7 @@ describe('the list view and saved views', LONG, () => {
 
     // High priority only, subtasks under their parent.
     await page.getByRole('search', { name: 'Filter tasks' }).getByLabel('Priority').selectOption('high');
-    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('Parent');
+    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('PARENT');
     await expect.poll(() => rowTitles(page), UI_WAIT).toEqual(['Plan the launch', 'Book the venue']);
     expect(await table.locator('tr.subtask-row').innerText()).toContain('Book the venue');
 
@@ -182,7 +182,7 @@ describe('the list view and saved views', LONG, () => {
       )
       .toBe('INPUT');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Urgent-ish');
-    expect(await dialog.getByLabel('Subtasks').inputValue()).toBe('Parent');
+    expect(await dialog.getByLabel('Subtasks').inputValue()).toBe('PARENT');
     await dialog.getByRole('button', { name: 'Save view' }).click();
     await dialog.waitFor({ state: 'hidden', ...UI_WAIT });
     const view = await server.db.savedView.findFirstOrThrow({ where: { creatorId: ada.user.id, title: 'Urgent-ish' } });
@@ -205,10 +205,10 @@ describe('the list view and saved views', LONG, () => {
       .poll(() => rowTitles(page), UI_WAIT)
       .toEqual(['Plan the launch', 'Book the venue', 'Print the badges']);
     expect(await page.locator('.view-bar').getByLabel('View').inputValue()).toBe(String(view.id));
-    expect(await page.locator('.view-bar').getByLabel('Subtasks').inputValue()).toBe('Parent');
+    expect(await page.locator('.view-bar').getByLabel('Subtasks').inputValue()).toBe('PARENT');
 
     // Changed: "Update view" stores it.
-    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('Card');
+    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('CARD');
     await page.getByRole('button', { name: 'Update view' }).click();
     await expect
       .poll(
@@ -249,7 +249,7 @@ describe('the list view and saved views', LONG, () => {
     await page.goto(boardUrl('?layout=list'));
     await page.getByRole('table').waitFor(UI_WAIT);
     // Labels and subtasks under their parent carry visually hidden text in far columns: it must not widen the page.
-    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('Parent');
+    await page.locator('.view-bar').getByLabel('Subtasks').selectOption('PARENT');
     await page.locator('tr.subtask-row').first().waitFor(UI_WAIT);
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,

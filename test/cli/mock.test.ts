@@ -59,8 +59,8 @@ describe('tasksvc mock', () => {
     for (const task of items) {
       expect(task.ticketNumber).toMatch(/^[A-Z]{3}-\d+$/);
       expect(task.title).toMatch(/^[A-Z][a-z]+ [\w ]+$/);
-      expect(['urgent', 'high', 'medium', 'low', null]).toContain(task.priority);
-      expect(['Normal', 'Archive', 'Deleted']).toContain(task.status);
+      expect(['URGENT', 'HIGH', 'MEDIUM', 'LOW', null]).toContain(task.priority);
+      expect(['NORMAL', 'ARCHIVE', 'DELETED']).toContain(task.status);
       expect(new Date(task.dueDate).toISOString()).toBe(task.dueDate);
       expect(task.description).toMatch(/^<p>.+<\/p><ul><li>/);
       expect(task.labels[0].color).toMatch(/^#[0-9a-f]{6}$/);
@@ -92,9 +92,9 @@ describe('tasksvc mock', () => {
     expect(bad.body.errors?.[0].extensions).toMatchObject({ code: 'VALIDATION', field: 'id' });
   });
 
-  it('x-mock-scenario: empty answers empty lists and zero totals', async () => {
+  it('x-mock-scenario: empty answers empty lists and zero totals, lookups by id their (empty) object', async () => {
     const { body } = await query(
-      '{ tasks { total items { id } } tasksConnection { totalCount edges { node { id } } pageInfo { hasNextPage } } teams { id } connectedAgent { id } }',
+      '{ tasks { total items { id } } tasksConnection { totalCount edges { node { id } } pageInfo { hasNextPage } } teams { id } connectedAgent { id } project(id: 3) { sections { id } } }',
       {},
       { 'x-mock-scenario': 'empty' },
     );
@@ -104,6 +104,8 @@ describe('tasksvc mock', () => {
         tasksConnection: { totalCount: 0, edges: [], pageInfo: { hasNextPage: false } },
         teams: [],
         connectedAgent: null,
+        // A lookup by id answers its object, empty: an empty board, not a missing one.
+        project: { sections: [] },
       },
     });
   });

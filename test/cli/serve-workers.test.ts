@@ -147,7 +147,7 @@ describe('tasksvc serve --workers', () => {
       await until('the dispatcher to listen', async () => (await listening()) > 0);
       expect(await listening()).toBe(1);
 
-      const sub = wsSubscribe(summary.url, key, { projectId: project.id, events: ['task.created'] });
+      const sub = wsSubscribe(summary.url, key, { projectId: project.id, events: ['TASK_CREATED'] });
       let n = 0;
       const create = async () => {
         const id = `workers-${++n}-${Date.now()}`;

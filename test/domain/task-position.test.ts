@@ -35,7 +35,9 @@ describe('placeTask', () => {
   it('new tasks follow in creation order; placing reorders within a column', async () => {
     const { user, todo, t } = await board();
     expect(await column(todo.id)).toBe('abcd');
-    await placeTask(db, user.id, { taskId: t.d }, { afterTaskId: t.a });
+    // The unplaced tasks up to the one it goes before get positions with it, and the answer says which.
+    const placed = await placeTask(db, user.id, { taskId: t.d }, { afterTaskId: t.a });
+    expect(placed.alsoPlacedIds).toEqual([t.a, t.b]);
     expect(await column(todo.id)).toBe('adbc');
     await placeTask(db, user.id, { taskId: t.c }, { afterTaskId: null });
     expect(await column(todo.id)).toBe('cadb');
@@ -81,11 +83,12 @@ describe('placeTask', () => {
     const { user, t } = await board();
     await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });
     const events = await db.outboxEvent.count({ where: { taskId: t.b } });
-    const again = await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });
+    const { task: again, alsoPlacedIds } = await placeTask(db, user.id, { taskId: t.b }, { afterTaskId: t.a });
+    expect(alsoPlacedIds).toEqual([]);
     // `a` got its position (and an event saying so) when `b` was placed after it, and is first already.
     const eventsOfA = await db.outboxEvent.findMany({ where: { taskId: t.a, type: 'task.updated' }, select: { data: true } });
     expect(eventsOfA.map((e) => (e.data as { changes: object }).changes)).toEqual([{ position: { from: null, to: expect.any(String) } }]);
-    const first = await placeTask(db, user.id, { taskId: t.a }, { afterTaskId: null });
+    const { task: first } = await placeTask(db, user.id, { taskId: t.a }, { afterTaskId: null });
     expect(await db.outboxEvent.count({ where: { taskId: t.b } })).toBe(events);
     expect(await db.outboxEvent.count({ where: { taskId: t.a, type: 'task.updated' } })).toBe(1);
     expect(again.position).not.toBeNull();

@@ -31,39 +31,70 @@ async function gql<T = Record<string, any>>(key: string, query: string, variable
 export const BOARD_SUBSCRIPTION = /* GraphQL */ `
   subscription Board($projectId: Int!, $after: ID) {
     boardEvents(projectId: $projectId, after: $after) {
+      __typename
       id
       cursor
       event
       projectId
-      fromProjectId
-      taskId
       data
-      task { id title status projectId sectionId labels { id } assignees { userId } }
-      sectionId
-      section { id title ranking visible }
-      labelId
-      label { id name color }
-      commentId
-      comment { id text }
-      userId
-      member { user { id displayName } }
+      ... on TaskBoardEvent {
+        taskId
+        fromProjectId
+        task { id title status projectId sectionId labels { id } assignees { userId } }
+      }
+      ... on SectionBoardEvent {
+        sectionId
+        movedToSectionId
+        section { id title ranking visible }
+      }
+      ... on LabelBoardEvent {
+        labelId
+        label { id name color }
+      }
+      ... on CommentBoardEvent {
+        taskId
+        commentId
+        comment { id text }
+      }
+      ... on MemberBoardEvent {
+        userId
+        member { user { id displayName } }
+      }
     }
   }
 `;
 
+/** The GraphQL name of a board event (`section.created` → `SECTION_CREATED`). */
+const kind = (name: string) => name.replace('.', '_').toUpperCase();
+
+/** The type of each event family. */
+const FAMILY: Record<string, string> = {
+  task: 'TaskBoardEvent',
+  section: 'SectionBoardEvent',
+  label: 'LabelBoardEvent',
+  comment: 'CommentBoardEvent',
+  member: 'MemberBoardEvent',
+};
+
+/** One event as BOARD_SUBSCRIPTION selects it: the common fields and those of its family (absent on the others). */
 type BoardEvent = {
+  __typename: string;
   event: string;
+  sectionId?: number;
+  movedToSectionId?: number | null;
+  labelId?: number;
+  commentId?: number;
   cursor: string;
   projectId: number;
-  fromProjectId: number | null;
-  taskId: number | null;
+  fromProjectId?: number | null;
+  taskId?: number;
   data: Record<string, any>;
-  task: { id: number; title: string; status: string; projectId: number; sectionId: number } | null;
-  section: { id: number; title: string; visible: boolean } | null;
-  label: { id: number; name: string } | null;
-  comment: { id: number; text: string } | null;
-  userId: number | null;
-  member: { user: { id: number } } | null;
+  task?: { id: number; title: string; status: string; projectId: number; sectionId: number } | null;
+  section?: { id: number; title: string; visible: boolean } | null;
+  label?: { id: number; name: string } | null;
+  comment?: { id: number; text: string } | null;
+  userId?: number;
+  member?: { user: { id: number } } | null;
 };
 
 describe('boardEvents', () => {
@@ -94,7 +125,7 @@ describe('boardEvents', () => {
     });
     await gql(k, 'mutation($r: TaskRefInput!, $i: UpdateTaskInput!) { updateTask(ref: $r, input: $i) { id } }', {
       r: { taskId: task.id },
-      i: { status: 'Archive', sectionId: project.sections[0].id },
+      i: { status: 'ARCHIVE', sectionId: project.sections[0].id },
     });
     await gql(k, 'mutation($p: Int!, $u: String!) { addProjectMember(projectId: $p, user: $u) { projectId } }', {
       p: pid,
@@ -130,13 +161,16 @@ describe('boardEvents', () => {
       'member.removed',
       'section.deleted',
       'task.updated',
-    ];
+    ].map(kind);
     await waitFor(() => sub.got.length >= names.length, 20_000, 'board events');
     await new Promise((r) => setTimeout(r, 300));
     expect(sub.got.every((g) => !g.errors)).toBe(true);
     const events = sub.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents);
     expect(events.map((e) => e.event)).toEqual(names);
-    const byName = (name: string) => events.filter((e) => e.event === name);
+    // Each event is of its family's type, with the family's fields and no other.
+    expect(events.map((e) => e.__typename)).toEqual(names.map((n) => FAMILY[n.split('_')[0].toLowerCase()]));
+    expect(events.filter((e) => e.__typename !== 'TaskBoardEvent' && e.__typename !== 'CommentBoardEvent').some((e) => 'taskId' in e)).toBe(false);
+    const byName = (name: string) => events.filter((e) => e.event === kind(name));
 
     const [created, renamed] = [byName('section.created')[0], byName('section.updated')[0]];
     expect(created.data.sectionId).toBe(doing.id);
@@ -146,7 +180,13 @@ describe('boardEvents', () => {
     expect(byName('comment.created')[0]).toMatchObject({ taskId: task.id, commentId: comment.id, comment: { id: comment.id } });
     expect(byName('member.added')[0].userId).toBe(mate.user.id);
     expect(byName('member.removed')[0]).toMatchObject({ userId: mate.user.id, member: null });
-    expect(byName('section.deleted')[0]).toMatchObject({ sectionId: doing.id, section: null, data: { movedTo: project.sections[0].id } });
+    expect(byName('section.deleted')[0]).toMatchObject({
+      sectionId: doing.id,
+      movedToSectionId: project.sections[0].id,
+      section: null,
+      data: { movedTo: project.sections[0].id },
+    });
+    expect(byName('section.created')[0].movedToSectionId).toBeNull();
     const moved = byName('task.updated')[1];
     expect(moved).toMatchObject({ projectId: elsewhere.id, fromProjectId: pid, taskId: task.id });
     expect(moved.task?.projectId).toBe(elsewhere.id);
@@ -158,10 +198,10 @@ describe('boardEvents', () => {
     const replay = resumed.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents);
     expect(replay.map((e) => e.event)).toEqual(names);
     expect(replay.map((e) => e.cursor)).toEqual(events.map((e) => e.cursor));
-    expect(replay.filter((e) => e.event.startsWith('section.')).every((e) => e.section === null)).toBe(true);
-    expect(replay.filter((e) => e.event.startsWith('member.')).every((e) => e.member === null)).toBe(true);
-    expect(replay.filter((e) => e.event.startsWith('task.')).every((e) => e.task?.projectId === elsewhere.id)).toBe(true);
-    expect(replay.find((e) => e.event === 'label.created')?.label?.name).toBe('Bug');
+    expect(replay.filter((e) => e.__typename === 'SectionBoardEvent').every((e) => e.section === null)).toBe(true);
+    expect(replay.filter((e) => e.__typename === 'MemberBoardEvent').every((e) => e.member === null)).toBe(true);
+    expect(replay.filter((e) => e.__typename === 'TaskBoardEvent').every((e) => e.task?.projectId === elsewhere.id)).toBe(true);
+    expect(replay.find((e) => e.event === 'LABEL_CREATED')?.label?.name).toBe('Bug');
   });
 
   it('label rename and delete, comment edit and delete, task labels and a hard task delete each reach the board; a no-op writes nothing', async () => {
@@ -201,7 +241,7 @@ describe('boardEvents', () => {
     await gql(k, 'mutation($id: Int!) { deleteLabel(id: $id) { id } }', { id: bug.id });
     await gql(k, 'mutation($r: TaskRefInput!) { deleteTask(ref: $r) { id } }', { r: { taskId: task.id } });
 
-    const names = ['label.updated', 'task.updated', 'comment.updated', 'comment.deleted', 'label.deleted', 'task.updated', 'task.deleted'];
+    const names = ['label.updated', 'task.updated', 'comment.updated', 'comment.deleted', 'label.deleted', 'task.updated', 'task.deleted'].map(kind);
     await waitFor(() => sub.got.length >= names.length, 20_000, 'board events');
     await new Promise((r) => setTimeout(r, 300));
     expect(sub.got.every((g) => !g.errors)).toBe(true);
@@ -223,12 +263,12 @@ describe('boardEvents', () => {
     const onlyDeletes = wsSubscribe(
       app.url,
       owner.key,
-      { projectId: pid, after: String(BigInt(events[0].cursor) - 1n), events: ['task.deleted'] },
-      BOARD_SUBSCRIPTION.replace('$after: ID)', '$after: ID, $events: [String!])').replace('after: $after)', 'after: $after, events: $events)'),
+      { projectId: pid, after: String(BigInt(events[0].cursor) - 1n), events: ['TASK_DELETED'] },
+      BOARD_SUBSCRIPTION.replace('$after: ID)', '$after: ID, $events: [BoardEventKind!])').replace('after: $after)', 'after: $after, events: $events)'),
     );
     await waitFor(() => onlyDeletes.got.length >= 1, 10_000, 'the delete');
     await new Promise((r) => setTimeout(r, 300));
-    expect(onlyDeletes.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents.event)).toEqual(['task.deleted']);
+    expect(onlyDeletes.got.map((g) => (g.data as unknown as { boardEvents: BoardEvent }).boardEvents.event)).toEqual(['TASK_DELETED']);
     const asTaskEvent = await app.db.outboxEvent.findMany({ where: { taskId: task.id, type: 'task.updated' }, orderBy: { id: 'desc' }, take: 1 });
     expect(asTaskEvent[0].data).toMatchObject({ deleted: true });
   });
@@ -253,7 +293,7 @@ describe('boardEvents', () => {
     const [seenByBoth, seenByOne] = subs.map((s) => (s.got[0].data as unknown as { boardEvents: BoardEvent }).boardEvents);
     expect(seenByBoth.task).toMatchObject({ id: task.id, projectId: there.id });
     expect(seenByOne.task).toBeNull();
-    expect(seenByOne).toMatchObject({ event: 'task.updated', taskId: task.id, fromProjectId: here.id });
+    expect(seenByOne).toMatchObject({ __typename: 'TaskBoardEvent', event: 'TASK_UPDATED', taskId: task.id, fromProjectId: here.id });
   });
 
   it('a member removed from the board stops receiving its events at once', async () => {
@@ -296,7 +336,14 @@ describe('boardEvents: changes a mutation makes to other tasks', () => {
     await registered(1);
 
     // Third goes right after First: First and Second (unplaced until now) get positions before it.
-    await gql(k, 'mutation($r: TaskRefInput!, $a: Int) { placeTask(ref: $r, afterTaskId: $a) { id } }', { r: { taskId: third }, a: first });
+    const placed = await gql<{ placeTask: { task: { id: number }; alsoPlaced: { id: number; position: string }[] } }>(
+      k,
+      'mutation($r: TaskRefInput!, $a: Int) { placeTask(ref: $r, afterTaskId: $a) { task { id } alsoPlaced { id position } } }',
+      { r: { taskId: third }, a: first },
+    );
+    // The answer names the tasks that got a position with it, in column order, as their events do.
+    expect(placed.placeTask.task.id).toBe(third);
+    expect(placed.placeTask.alsoPlaced.map((t) => t.id)).toEqual([first, second]);
     await gql(k, 'mutation($r: TaskRefInput!, $p: Int!) { moveTask(ref: $r, targetProjectId: $p) { id } }', {
       r: { taskId: first },
       p: elsewhere.id,
@@ -306,11 +353,11 @@ describe('boardEvents: changes a mutation makes to other tasks', () => {
     type Placed = BoardEvent & { task: { position: string | null; parentId: number | null } | null };
     const events = sub.got.map((g) => (g.data as unknown as { boardEvents: Placed }).boardEvents);
     expect(events.map((e) => [e.event, e.taskId])).toEqual([
-      ['task.updated', first],
-      ['task.updated', second],
-      ['task.updated', third],
-      ['task.updated', first],
-      ['task.updated', second],
+      ['TASK_UPDATED', first],
+      ['TASK_UPDATED', second],
+      ['TASK_UPDATED', third],
+      ['TASK_UPDATED', first],
+      ['TASK_UPDATED', second],
     ]);
     const [placedFirst, placedSecond, placedThird] = events.slice(0, 3).map((e) => e.data.changes.position);
     expect([placedFirst.from, placedSecond.from]).toEqual([null, null]);

@@ -206,7 +206,9 @@ describe('a board kept from boardEvents alone', () => {
           if (change.parent_id !== undefined && via === 'tool') return void (await call('POST', '/api/mcp/tasks/update', { task_id: task, title: text }));
           if (via === 'tool') return void (await call('POST', '/api/mcp/tasks/update', { task_id: task, ...change }));
           if (via === 'rest') return void (await call('PATCH', `/api/v1/tasks/${task}`, change));
-          const input = { title: change.title, status: change.status, sectionId: change.section_id, priority: change.priority, parentId: change.parent_id };
+          // GraphQL names the spec's `Archive` and `high` ARCHIVE and HIGH.
+          const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+          const input = { title: change.title, status: upper(change.status), sectionId: change.section_id, priority: upper(change.priority), parentId: change.parent_id };
           return void (await gql('mutation($r: TaskRefInput!, $i: UpdateTaskInput!) { updateTask(ref: $r, input: $i) { id } }', { r: { taskId: task }, i: input }));
         }
         case 'placeTask': {
@@ -214,7 +216,7 @@ describe('a board kept from boardEvents alone', () => {
           // Right after a task goes into that task's section.
           const into = after === null ? section : (await app.db.task.findUniqueOrThrow({ where: { id: after } })).sectionId;
           const vars = { r: { taskId: task }, s: into, a: after };
-          return void (await gql('mutation($r: TaskRefInput!, $s: Int, $a: Int) { placeTask(ref: $r, sectionId: $s, afterTaskId: $a) { id } }', vars));
+          return void (await gql('mutation($r: TaskRefInput!, $s: Int, $a: Int) { placeTask(ref: $r, sectionId: $s, afterTaskId: $a) { task { id } } }', vars));
         }
         case 'moveAway':
         case 'moveBack': {

@@ -25,21 +25,16 @@ const COMMENT_FIELDS = 'id taskId text';
 export const MODEL_SUBSCRIPTION = /* GraphQL */ `
   subscription ModelBoard($projectId: Int!, $after: ID) {
     boardEvents(projectId: $projectId, after: $after) {
+      __typename
       id
       cursor
       event
       projectId
-      fromProjectId
-      taskId
-      task { ...ModelTask }
-      sectionId
-      section { id title ranking visible }
-      labelId
-      label { id name color }
-      commentId
-      comment { ${COMMENT_FIELDS} }
-      userId
-      member { role user { id } }
+      ... on TaskBoardEvent { taskId fromProjectId task { ...ModelTask } }
+      ... on SectionBoardEvent { sectionId section { id title ranking visible } }
+      ... on LabelBoardEvent { labelId label { id name color } }
+      ... on CommentBoardEvent { taskId commentId comment { ${COMMENT_FIELDS} } task { ...ModelTask } }
+      ... on MemberBoardEvent { userId member { role user { id } } }
     }
   }
   ${TASK_FIELDS}
@@ -53,9 +48,9 @@ export const BOARD_QUERY = /* GraphQL */ `
       labels { id name color }
       members { role user { id } }
     }
-    normal: tasks(filter: { projectId: $projectId, status: Normal }, limit: 100, offset: $offset) { total items { ...ModelTask } }
-    archived: tasks(filter: { projectId: $projectId, status: Archive }, limit: 100, offset: $offset) { total items { ...ModelTask } }
-    deleted: tasks(filter: { projectId: $projectId, status: Deleted }, limit: 100, offset: $offset) { total items { ...ModelTask } }
+    normal: tasks(filter: { projectId: $projectId, status: NORMAL }, limit: 100, offset: $offset) { total items { ...ModelTask } }
+    archived: tasks(filter: { projectId: $projectId, status: ARCHIVE }, limit: 100, offset: $offset) { total items { ...ModelTask } }
+    deleted: tasks(filter: { projectId: $projectId, status: DELETED }, limit: 100, offset: $offset) { total items { ...ModelTask } }
   }
   ${TASK_FIELDS}
 `;
@@ -84,22 +79,32 @@ type Member = { role: string; user: { id: number } };
 
 /** One `boardEvents` result as MODEL_SUBSCRIPTION selects it. */
 export interface ModelEvent {
+  __typename: string;
   id: string;
   cursor: string;
   event: string;
   projectId: number;
-  fromProjectId: number | null;
-  taskId: number | null;
-  task: ModelTaskRow | null;
-  sectionId: number | null;
-  section: Row | null;
-  labelId: number | null;
-  label: Row | null;
-  commentId: number | null;
-  comment: ModelComment | null;
-  userId: number | null;
-  member: Member | null;
+  fromProjectId?: number | null;
+  taskId?: number;
+  task?: ModelTaskRow | null;
+  sectionId?: number;
+  section?: Row | null;
+  labelId?: number;
+  label?: Row | null;
+  commentId?: number;
+  comment?: ModelComment | null;
+  userId?: number;
+  member?: Member | null;
 }
+
+/** The type of each event family. */
+const FAMILY_TYPES: Record<string, string> = {
+  task: 'TaskBoardEvent',
+  section: 'SectionBoardEvent',
+  label: 'LabelBoardEvent',
+  comment: 'CommentBoardEvent',
+  member: 'MemberBoardEvent',
+};
 
 /** Runs a GraphQL query as the dashboard's user; throws on errors. */
 export type Query = <T>(document: string, variables: Record<string, unknown>) => Promise<T>;
@@ -166,29 +171,32 @@ export class BoardModel {
 
   /** Applies one event by the rules in the description of the BoardEvent type. */
   async apply(e: ModelEvent): Promise<void> {
-    const [kind] = e.event.split('.');
-    if (e.event === 'task.deleted') return this.dropTask(e.taskId!);
-    if (kind === 'task') return this.takeTask(e.taskId!, e.task, e.event === 'task.created');
+    // `TASK_CREATED` is task.created, a TaskBoardEvent: the family's type tells the events apart.
+    const name = e.event.toLowerCase().replace('_', '.');
+    const [kind] = name.split('.');
+    if (FAMILY_TYPES[kind] !== e.__typename) throw new Error(`${e.event} arrived as a ${e.__typename}`);
+    if (name === 'task.deleted') return this.dropTask(e.taskId!);
+    if (kind === 'task') return this.takeTask(e.taskId!, e.task ?? null, name === 'task.created');
     if (kind === 'section') {
-      if (e.event === 'section.deleted' || !e.section) this.sections.delete(e.sectionId!);
+      if (name === 'section.deleted' || !e.section) this.sections.delete(e.sectionId!);
       else this.sections.set(e.section.id, e.section);
       return;
     }
     if (kind === 'label') {
-      if (e.event !== 'label.deleted' && e.label) return void this.labels.set(e.label.id, e.label);
+      if (name !== 'label.deleted' && e.label) return void this.labels.set(e.label.id, e.label);
       this.labels.delete(e.labelId!);
       for (const t of this.tasks.values()) t.labels = t.labels.filter((l) => l.id !== e.labelId);
       return;
     }
     if (kind === 'comment') {
       if (!this.tasks.has(e.taskId!)) return; // about a task this board no longer has
-      if (e.event === 'comment.deleted' || !e.comment) this.comments.delete(e.commentId!);
+      if (name === 'comment.deleted' || !e.comment) this.comments.delete(e.commentId!);
       else this.comments.set(e.comment.id, e.comment);
       // The task (its comment count) as it is now.
-      return this.takeTask(e.taskId!, e.task);
+      return this.takeTask(e.taskId!, e.task ?? null);
     }
     if (kind === 'member') {
-      if (e.event === 'member.removed' || !e.member) this.members.delete(e.userId!);
+      if (name === 'member.removed' || !e.member) this.members.delete(e.userId!);
       else this.members.set(e.userId!, e.member);
       return;
     }

@@ -61,7 +61,7 @@ describe('task events end to end', () => {
       project_id: project.id,
       data: { changes: { title: { from: 'First title', to: 'Second title' } }, actor: { id: owner.user.id } },
     });
-    expect(ws.got.map((g) => g.data?.taskEvents.event)).toEqual(['task.created', 'task.updated']);
+    expect(ws.got.map((g) => g.data?.taskEvents.event)).toEqual(['TASK_CREATED', 'TASK_UPDATED']);
     expect(ws.got[1].data!.taskEvents.id).toBe(hooks[1].id);
   });
 
@@ -83,14 +83,14 @@ describe('task events end to end', () => {
       const created = await post(a, '/api/mcp/tasks/create', owner.key, { project_id: project.id, title: 'Before' });
 
       const registered = feedWaiter(b.services.feed);
-      const onB = wsSubscribe(b.url, owner.key, { projectId: project.id, events: ['task.updated'] });
+      const onB = wsSubscribe(b.url, owner.key, { projectId: project.id, events: ['TASK_UPDATED'] });
       const outsiderOnB = wsSubscribe(b.url, outsider.key, { projectId: otherProject.id });
       await registered(2);
 
       await post(a, '/api/mcp/tasks/update', owner.key, { task_id: created.id, title: 'After' });
       await waitFor(() => onB.got.length > 0, 30_000, 'event on B');
       expect(onB.got[0].data!.taskEvents).toMatchObject({
-        event: 'task.updated',
+        event: 'TASK_UPDATED',
         taskId: created.id,
         data: { changes: { title: { from: 'Before', to: 'After' } } },
       });

@@ -36,7 +36,8 @@ const BOARD = /* GraphQL */ `
   subscription Board($projectId: Int!) {
     boardEvents(projectId: $projectId) {
       event
-      taskId
+      ... on TaskBoardEvent { taskId }
+      ... on CommentBoardEvent { taskId }
     }
   }
 `;
@@ -71,8 +72,8 @@ describe('GraphQL subscription inboxEvents', () => {
     await addComment(app.db, grace.user.id, { taskId: task.id }, { text: 'Look', mentions: [{ userId: ada.user.id }] });
     await waitFor(() => adaInbox.got.length > 0, 20_000, "Ada's inbox event");
     expect(inboxOf(adaInbox.got)[0]).toMatchObject({
-      event: 'notification.created',
-      type: 'mention',
+      event: 'NOTIFICATION_CREATED',
+      type: 'MENTION',
       projectId: project.id,
       taskId: task.id,
       ticketNumber: task.ticketNumber,
@@ -84,11 +85,11 @@ describe('GraphQL subscription inboxEvents', () => {
     // A change after it: once Bob's board has that, everything before it was delivered too.
     await updateTask(app.db, grace.user.id, { taskId: task.id }, { priority: 'low' });
     await waitFor(
-      () => bobBoard.got.some((g: any) => g.data?.boardEvents.event === 'task.updated'),
+      () => bobBoard.got.some((g: any) => g.data?.boardEvents.event === 'TASK_UPDATED'),
       20_000,
       'task.updated',
     );
-    expect(bobBoard.got.map((g: any) => g.data.boardEvents.event)).toEqual(['comment.created', 'task.updated']);
+    expect(bobBoard.got.map((g: any) => g.data.boardEvents.event)).toEqual(['COMMENT_CREATED', 'TASK_UPDATED']);
     expect(bobInbox.got).toHaveLength(0);
     // Ada created nothing and watches the task only as no one: the priority change is not in her inbox.
     expect(adaInbox.got).toHaveLength(1);
@@ -109,7 +110,7 @@ describe('GraphQL subscription inboxEvents', () => {
     await updateTask(app.db, owner.user.id, { taskId: stays.id }, { priority: 'high' });
     await waitFor(() => inbox.got.length > 0, 20_000, 'the first inbox event');
     const first = inboxOf(inbox.got)[0]!;
-    expect(first).toMatchObject({ type: 'task_updated', taskId: stays.id });
+    expect(first).toMatchObject({ type: 'TASK_UPDATED', taskId: stays.id });
     await inbox.client.dispose();
 
     // While she is away: an entry about the first board (she is still a member), then she leaves it.

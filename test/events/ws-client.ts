@@ -10,7 +10,7 @@ export async function disposeClients() {
 }
 
 export const SUBSCRIPTION = /* GraphQL */ `
-  subscription Watch($projectId: Int!, $events: [String!], $after: ID) {
+  subscription Watch($projectId: Int!, $events: [TaskEventKind!], $after: ID) {
     taskEvents(projectId: $projectId, events: $events, after: $after) {
       id
       cursor

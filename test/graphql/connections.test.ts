@@ -205,8 +205,8 @@ beforeAll(async () => {
       args: 'filter: $filter',
       vars: { filter: { projectId: p, section: 'todo' } },
     },
-    ...(['title', 'createdAt', 'updatedAt'] as const).flatMap((sortBy) =>
-      (['asc', 'desc'] as const).map((sortOrder) => ({
+    ...(['TITLE', 'CREATED_AT', 'UPDATED_AT'] as const).flatMap((sortBy) =>
+      (['ASC', 'DESC'] as const).map((sortOrder) => ({
         name: `projects ${sortBy} ${sortOrder}`,
         connection: 'projectsConnection',
         sibling: 'projects',
@@ -215,7 +215,7 @@ beforeAll(async () => {
         vars: { sortBy, sortOrder },
       })),
     ),
-    ...(['asc', 'desc'] as const).map((sortOrder) => ({
+    ...(['ASC', 'DESC'] as const).map((sortOrder) => ({
       name: `comments ${sortOrder}`,
       connection: 'commentsConnection',
       sibling: 'comments',
@@ -247,7 +247,7 @@ beforeAll(async () => {
       sibling: 'webhookDeliveries',
       defs: '$s: Int!, $st: WebhookDeliveryStatus',
       args: 'subscriptionId: $s, status: $st',
-      vars: { s: owner.subscription.id, st: 'pending' },
+      vars: { s: owner.subscription.id, st: 'PENDING' },
     },
     {
       name: 'labels',
@@ -424,12 +424,12 @@ describe('GraphQL connections', () => {
       if (JSON.stringify(tampered) !== JSON.stringify(values)) await invalid({ after: craft(tampered) }, 'after', 'invalid_cursor');
     }
     // A cursor of another list, or of another order of the same list.
-    const comments = cases.find((x) => x.name === 'comments asc')!;
+    const comments = cases.find((x) => x.name === 'comments ASC')!;
     const commentCursor = (await page(owner.key, comments, { first: 1 })).pageInfo.endCursor;
     await invalid({ after: commentCursor }, 'after', 'invalid_cursor');
     const [byTitle, byDate] = [
-      cases.find((x) => x.name === 'projects title asc')!,
-      cases.find((x) => x.name === 'projects createdAt asc')!,
+      cases.find((x) => x.name === 'projects TITLE ASC')!,
+      cases.find((x) => x.name === 'projects CREATED_AT ASC')!,
     ];
     const titleCursor = (await page(owner.key, byTitle, { first: 1 })).pageInfo.endCursor;
     const wrongOrder = await gql(t, owner.key, connectionQuery(byDate), { ...byDate.vars, after: titleCursor });
@@ -479,7 +479,7 @@ describe('GraphQL connections', () => {
     expect(many.data.edges).toHaveLength(50);
     expect(many.data.pageInfo.hasNextPage).toBe(true);
     for (const { node } of many.data.edges) {
-      expect(node.assignees.map((a: { kind: string }) => a.kind).sort()).toEqual(['agent', 'user', 'user']);
+      expect(node.assignees.map((a: { kind: string }) => a.kind).sort()).toEqual(['AGENT', 'USER', 'USER']);
       expect(node.labels).toHaveLength(2);
       expect(node.section.title).toMatch(/^(Todo|Doing|Done)$/);
     }

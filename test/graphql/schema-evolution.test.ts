@@ -23,12 +23,12 @@ describe('schema evolution', () => {
     const broken = current
       .replace(/\n {2}"""Number of comments\."""\n {2}commentCount: Int!\n/, '\n')
       .replace(/\n {2}ticketNumber: String!\n/, '\n  ticketNumber: String\n')
-      .replace(/\n {2}urgent\n/, '\n  critical\n');
+      .replace(/\n {2}URGENT\n/, '\n  CRITICAL\n');
     expect(broken).not.toBe(current);
     const report = await checkSchemaEvolution(current, broken, '');
     expect(report.unmarked.map((c) => c.path).sort()).toEqual([
       'BoardTask.ticketNumber',
-      'Priority.urgent',
+      'Priority.URGENT',
       'Task.commentCount',
     ]);
     expect(explain(report)).toContain('- Breaking: `Task.commentCount`');
@@ -38,21 +38,21 @@ describe('schema evolution', () => {
         '# Changelog',
         '## Unreleased',
         '### Other',
-        '- Breaking: `Priority.urgent` (not the API section: does not count)',
+        '- Breaking: `Priority.URGENT` (not the API section: does not count)',
         '### API',
         '- Breaking: `Task.commentCount` removed; count `comments`.',
         '- **Breaking**: `BoardTask.ticketNumber` may be null.',
-        '- `Priority.urgent` is now `critical` (not a Breaking line: does not count)',
+        '- `Priority.URGENT` is now `CRITICAL` (not a Breaking line: does not count)',
         priorityLine,
         '## 0.1.0',
         '### API',
-        '- Breaking: `Priority.urgent` (released: does not count)',
+        '- Breaking: `Priority.URGENT` (released: does not count)',
       ].join('\n');
     const partly = await checkSchemaEvolution(current, broken, changelog(''));
-    expect(partly.unmarked.map((c) => c.path)).toEqual(['Priority.urgent']);
-    const marked = changelog('- Breaking: `Priority.urgent` renamed `critical`.');
+    expect(partly.unmarked.map((c) => c.path)).toEqual(['Priority.URGENT']);
+    const marked = changelog('- Breaking: `Priority.URGENT` renamed `CRITICAL`.');
     expect([...markedCoordinates(marked)]).toEqual(
-      expect.arrayContaining(['BoardTask.ticketNumber', 'Priority.urgent', 'Task.commentCount']),
+      expect.arrayContaining(['BoardTask.ticketNumber', 'Priority.URGENT', 'Task.commentCount']),
     );
     expect((await checkSchemaEvolution(current, broken, marked)).unmarked).toEqual([]);
   });

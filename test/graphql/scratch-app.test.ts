@@ -33,6 +33,8 @@ interface Screen {
   html: string;
 }
 let taskScreen: (url: string, headers?: Record<string, string>) => Promise<Screen>;
+let meAndTask: (url: string, ref: object, headers?: Record<string, string>) => Promise<unknown>;
+let describeBoardEvent: (event: object) => string;
 
 /** TypeScript's diagnostics of the app's sources (strict, JSX, bundler resolution), as text. */
 function typeErrors(dir: string, extra: Record<string, string> = {}): string[] {
@@ -62,7 +64,7 @@ beforeAll(async () => {
     codegenConfig: (schema: string, root: string) => Parameters<typeof generate>[0];
   };
   await generate(codegenConfig(join(ROOT, 'schema.graphql'), app), true);
-  ({ taskScreen } = await import(join(app, 'src/main.ts')));
+  ({ taskScreen, meAndTask, describeBoardEvent } = await import(join(app, 'src/main.ts')));
 });
 afterAll(async () => {
   if (mock?.exitCode === null) mock.kill('SIGTERM');
@@ -78,9 +80,9 @@ describe('a scratch app on the client preset', () => {
     >;
     expect(
       Object.values(manifest)
-        .map((text) => /(query|mutation) (\w+)/.exec(text)?.[2])
+        .map((text) => /(query|mutation|subscription) (\w+)/.exec(text)?.[2])
         .sort(),
-    ).toEqual(['ScratchTaskNode', 'ScratchTasks']);
+    ).toEqual(['ScratchBoardEvents', 'ScratchMeAndTask', 'ScratchTaskNode', 'ScratchTasks']);
   });
 
   it('compiles, and the compiler catches a field the schema does not have', () => {
@@ -90,6 +92,37 @@ describe('a scratch app on the client preset', () => {
         "import type { ScratchTasksQuery } from '../gql/graphql.ts';\nexport const x = (q: ScratchTasksQuery) => q.tasks.items[0].estimateHours;\n",
     });
     expect(wrong.join('\n')).toMatch(/estimateHours/);
+  });
+
+  it('types the conventions: SCREAMING_SNAKE_CASE enums, typed board events, a nullable lookup', () => {
+    // The spec's strings are not GraphQL values: `high` and `task.created` do not compile where the enums go.
+    const casing = typeErrors(app, {
+      'casing.ts':
+        "import type { Priority, BoardEventKind } from '../gql/graphql.ts';\n" +
+        "export const ok: [Priority, BoardEventKind] = ['HIGH', 'TASK_CREATED'];\n" +
+        "export const spec: Priority = 'high';\nexport const event: BoardEventKind = 'task.created';\n",
+    });
+    expect(casing.join('\n')).toMatch(/"high"/);
+    expect(casing.join('\n')).toMatch(/"task.created"/);
+    expect(casing, casing.join('\n')).toHaveLength(2);
+    // A field of one event family is not on another: a section event has no `taskId`.
+    const family = typeErrors(app, {
+      'family.ts':
+        "import type { ScratchBoardEventsSubscription } from '../gql/graphql.ts';\n" +
+        "type E = ScratchBoardEventsSubscription['boardEvents'];\n" +
+        "export const f = (e: E) => (e.__typename === 'SectionBoardEvent' ? e.taskId : null);\n",
+    });
+    expect(family.join('\n')).toMatch(/taskId/);
+    // `task` may be null: reading it without a check does not compile.
+    const nullable = typeErrors(app, {
+      'nullable.ts':
+        "import type { ScratchMeAndTaskQuery } from '../gql/graphql.ts';\n" +
+        'export const t = (q: ScratchMeAndTaskQuery) => q.task.title;\n',
+    });
+    expect(nullable.join('\n')).toMatch(/possibly 'null'/);
+    expect(describeBoardEvent({ __typename: 'SectionBoardEvent', event: 'SECTION_DELETED', sectionId: 4, movedToSectionId: 2 })).toBe(
+      'section 4 gone, tasks to 2',
+    );
   });
 
   it('against the service: lists by trusted document id and refetches the first task by node(id:)', async () => {
@@ -113,13 +146,18 @@ describe('a scratch app on the client preset', () => {
       globalId: encodeGlobalId('Task', task.id),
       ticketNumber: 'SCR-1',
       title: 'Scratch task',
-      priority: 'high',
+      priority: 'HIGH',
       dueDate: null,
     };
     expect(screen.list).toEqual({ tasks: { total: 1, items: [card] } });
     expect(screen.refetched).toEqual({ __typename: 'Task', ...card });
     expect(screen.refetchedById).toEqual({ __typename: 'Task', ...card });
     expect(screen.html).toContain('<span class="ticket">SCR-1</span>');
+
+    // One request, a task that is not there: `task` is null and `me` survives (no error nulls the whole data).
+    const auth = { authorization: `Bearer ${key}` };
+    expect(await meAndTask(`${server.url}/graphql`, { ticketNumber: 'SCR-99' }, auth)).toEqual({ me: { id: user.id }, task: null });
+    expect(await meAndTask(`${server.url}/graphql`, { taskId: task.id }, auth)).toEqual({ me: { id: user.id }, task: card });
   });
 
   it('against tasksvc mock: renders cards of realistic mock tasks, stable for the seed', async () => {
@@ -143,7 +181,7 @@ describe('a scratch app on the client preset', () => {
     const screen = await taskScreen(url);
     expect(screen.list.tasks.items.length).toBeGreaterThan(0);
     expect(screen.html).toMatch(
-      /^<section>(<article data-id="[^"]+"><header><span class="ticket">[A-Z]{3}-\d+<\/span> <span class="priority">(urgent|high|medium|low|none)<\/span><\/header><h3>[^<]+<\/h3>(<time[^>]*>[^<]*<\/time>)?<\/article>)+<\/section>$/,
+      /^<section>(<article data-id="[^"]+"><header><span class="ticket">[A-Z]{3}-\d+<\/span> <span class="priority">(URGENT|HIGH|MEDIUM|LOW|none)<\/span><\/header><h3>[^<]+<\/h3>(<time[^>]*>[^<]*<\/time>)?<\/article>)+<\/section>$/,
     );
     expect(screen.refetched).toEqual({ __typename: 'Task', ...screen.list.tasks.items[0] });
     expect((await taskScreen(url)).html).toBe(screen.html);

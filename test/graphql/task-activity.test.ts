@@ -52,7 +52,7 @@ describe('Task.activity', () => {
 
     const rest = await gql(t, a.key, ACTIVITY, { ref, first: 10, after: c1.pageInfo.endCursor });
     const c2 = rest.data!.task.activity;
-    expect(c2.edges.map((e: any) => e.node.event)).toEqual(['task.updated', 'task.updated', 'task.created']);
+    expect(c2.edges.map((e: any) => e.node.event)).toEqual(['TASK_UPDATED', 'TASK_UPDATED', 'TASK_CREATED']);
     expect(c2.pageInfo.hasNextPage).toBe(false);
 
     const back = await gql(t, a.key, ACTIVITY, { ref, last: 2, before: c2.edges[2].cursor });
@@ -113,12 +113,12 @@ describe('descriptionSource', () => {
     const up = await gql(
       t,
       a.key,
-      'mutation($ref: TaskRefInput!, $d: String!) { updateTask(ref: $ref, input: { description: $d, contentType: "markdown" }) { id } }',
+      'mutation($ref: TaskRefInput!, $d: String!) { updateTask(ref: $ref, input: { description: $d, contentType: MARKDOWN }) { id } }',
       { ref: { taskId: task.id }, d: md },
     );
     expect(up.errors).toBeUndefined();
     const r = await gql(t, a.key, q, { ref: { taskId: task.id } });
-    expect(r.data!.task).toMatchObject({ descriptionSource: md, descriptionContentType: 'markdown' });
+    expect(r.data!.task).toMatchObject({ descriptionSource: md, descriptionContentType: 'MARKDOWN' });
     expect(r.data!.task.description).toContain('<del>gone</del>');
 
     await updateTask(t.db, a.user.id, { taskId: task.id }, { description: '<p>plain</p>' });
@@ -126,7 +126,7 @@ describe('descriptionSource', () => {
     expect(h.data!.task).toEqual({
       description: '<p>plain</p>',
       descriptionSource: '<p>plain</p>',
-      descriptionContentType: 'html',
+      descriptionContentType: 'HTML',
     });
   });
 });

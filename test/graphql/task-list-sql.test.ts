@@ -78,7 +78,7 @@ describe('GraphQL task list SQL', () => {
     expect(many.data.items).toHaveLength(50);
     for (const item of many.data.items) {
       expect(item.assignees).toHaveLength(3);
-      expect(item.assignees.map((a: { kind: string }) => a.kind).sort()).toEqual(['agent', 'user', 'user']);
+      expect(item.assignees.map((a: { kind: string }) => a.kind).sort()).toEqual(['AGENT', 'USER', 'USER']);
       expect(item.labels).toHaveLength(2);
       expect(item.section.title).toMatch(/^(Todo|Doing|Done)$/);
       expect(item.ticketNumber).toMatch(/^PRJ-\d+$/);

@@ -20,8 +20,8 @@ describe('GraphQL task operations', () => {
         projectId: project.id,
         title: 'From GraphQL',
         description: '*md*',
-        contentType: 'markdown',
-        priority: 'urgent',
+        contentType: 'MARKDOWN',
+        priority: 'URGENT',
         estimateMinutes: 60,
         estimateSize: 5,
         labelIds: [label.id],
@@ -35,11 +35,11 @@ describe('GraphQL task operations', () => {
       ticketNumber: 'GQL-1',
       title: 'From GraphQL',
       description: '<p><em>md</em></p>',
-      priority: 'urgent',
-      status: 'Normal',
+      priority: 'URGENT',
+      status: 'NORMAL',
       section: { title: 'Backlog' },
       labels: [{ name: 'bug' }],
-      assignees: [{ id: String(mate.id), kind: 'user', displayName: mate.displayName }],
+      assignees: [{ id: String(mate.id), kind: 'USER', displayName: mate.displayName }],
       estimateMinutes: 60,
       estimateSize: 5,
       dueDate: '2026-07-01T00:00:00.000Z',
@@ -49,7 +49,7 @@ describe('GraphQL task operations', () => {
     const id = created.data!.createTask.id;
     for (const ref of [{ taskId: id }, { ticketNumber: 'GQL-1' }, { projectId: project.id, uniqueIndex: 1 }]) {
       const got = await gql(t, key, `query($ref: TaskRefInput!) { task(ref: $ref) { id } }`, { ref });
-      expect(got.data?.task.id, JSON.stringify(ref)).toBe(id);
+      expect(got.data?.task?.id, JSON.stringify(ref)).toBe(id);
     }
   });
 

@@ -12,10 +12,10 @@ async function asSession(cookie: string, query: string, variables: Record<string
   return (await res.json()) as Awaited<ReturnType<typeof gql>>;
 }
 
-const SET_ROLE = 'mutation($t: String!, $u: String!, $r: TeamRole!) { setTeamMemberRole(teamId: $t, user: $u, role: $r) { role } }';
-const REMOVE = 'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { id } }';
-const ADD = 'mutation($t: String!, $u: String!, $r: TeamRole) { addTeamMember(teamId: $t, user: $u, role: $r) { role } }';
-const INVITE = 'mutation($t: String!, $e: String!, $r: TeamRole) { createTeamInvite(teamId: $t, email: $e, role: $r) { invite { id role } } }';
+const SET_ROLE = 'mutation($t: ID!, $u: String!, $r: TeamRole!) { setTeamMemberRole(teamId: $t, user: $u, role: $r) { role } }';
+const REMOVE = 'mutation($t: ID!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { id } }';
+const ADD = 'mutation($t: ID!, $u: String!, $r: TeamRole) { addTeamMember(teamId: $t, user: $u, role: $r) { role } }';
+const INVITE = 'mutation($t: ID!, $e: String!, $r: TeamRole) { createTeamInvite(teamId: $t, email: $e, role: $r) { invite { id role } } }';
 const REVOKE = 'mutation($i: Int!) { revokeTeamInvite(id: $i) { revokedAt } }';
 
 describe('teams through GraphQL', () => {
@@ -26,31 +26,31 @@ describe('teams through GraphQL', () => {
     const b = await makeBoard(t.db, ann.user.id);
     const teamId = b.team.uuid;
 
-    const add = await gql(t, ann.key, 'mutation($t: String!, $u: String!) { addTeamMember(teamId: $t, user: $u) { role user { id } } }', {
+    const add = await gql(t, ann.key, 'mutation($t: ID!, $u: String!) { addTeamMember(teamId: $t, user: $u) { role user { id } } }', {
       t: teamId,
       u: ben.user.email,
     });
-    expect(add).toEqual({ data: { addTeamMember: { role: 'member', user: { id: ben.user.id } } } });
+    expect(add).toEqual({ data: { addTeamMember: { role: 'MEMBER', user: { id: ben.user.id } } } });
     const roster = await gql(t, ben.key, '{ teams { id viewerRole members { role user { id } } } }');
     expect(roster.data!.teams.find((x: { id: string }) => x.id === teamId)).toEqual({
       id: teamId,
-      viewerRole: 'member',
+      viewerRole: 'MEMBER',
       members: [
-        { role: 'owner', user: { id: ann.user.id } },
-        { role: 'member', user: { id: ben.user.id } },
+        { role: 'OWNER', user: { id: ann.user.id } },
+        { role: 'MEMBER', user: { id: ben.user.id } },
       ],
     });
     const [annSession, benSession] = [await signInWithPassword(t, ann.user.id), await signInWithPassword(t, ben.user.id)];
     const refused = await asSession(benSession, REMOVE, { t: teamId, u: String(ann.user.id) });
     expect(refused.errors![0].extensions).toMatchObject({ code: 'FORBIDDEN', detail: 'not_team_owner' });
 
-    const demote = await asSession(annSession, SET_ROLE, { t: teamId, u: ann.user.email, r: 'member' });
+    const demote = await asSession(annSession, SET_ROLE, { t: teamId, u: ann.user.email, r: 'MEMBER' });
     expect(demote.errors![0].extensions).toMatchObject({ code: 'CONFLICT', field: 'user', detail: 'last_owner' });
-    const promote = await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' });
-    expect(promote).toEqual({ data: { setTeamMemberRole: { role: 'owner' } } });
+    const promote = await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'OWNER' });
+    expect(promote).toEqual({ data: { setTeamMemberRole: { role: 'OWNER' } } });
     const removed = await asSession(
       benSession,
-      'mutation($t: String!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { members { user { id } } } }',
+      'mutation($t: ID!, $u: String!) { removeTeamMember(teamId: $t, user: $u) { members { user { id } } } }',
       { t: teamId, u: String(ann.user.id) },
     );
     expect(removed).toEqual({ data: { removeTeamMember: { members: [{ user: { id: ben.user.id } }] } } });
@@ -63,20 +63,20 @@ describe('teams through GraphQL', () => {
     const created = await gql(
       t,
       ann.key,
-      'mutation($t: String!, $e: String!) { createTeamInvite(teamId: $t, email: $e) { token path url invite { id email role expiresAt team { id } } } }',
+      'mutation($t: ID!, $e: String!) { createTeamInvite(teamId: $t, email: $e) { token path url invite { id email role expiresAt team { id } } } }',
       { t: String(b.team.id), e: 'Guest@Example.com' },
       { host: 'tasks.example.com' },
     );
     const r = created.data!.createTeamInvite;
     expect(r.path).toBe(`/invite#token=${r.token}`);
     expect(r.url).toBe(`http://tasks.example.com/invite#token=${r.token}`);
-    expect(r.invite).toMatchObject({ email: 'guest@example.com', role: 'member', team: { id: b.team.uuid } });
+    expect(r.invite).toMatchObject({ email: 'guest@example.com', role: 'MEMBER', team: { id: b.team.uuid } });
 
-    const listed = await gql(t, ann.key, 'query($t: String!) { teamInvites(teamId: $t) { id email } }', { t: b.team.uuid });
+    const listed = await gql(t, ann.key, 'query($t: ID!) { teamInvites(teamId: $t) { id email } }', { t: b.team.uuid });
     expect(listed).toEqual({ data: { teamInvites: [{ id: r.invite.id, email: 'guest@example.com' }] } });
     const revoked = await asSession(await signInWithPassword(t, ann.user.id), REVOKE, { i: r.invite.id });
     expect(revoked.data!.revokeTeamInvite.revokedAt).toEqual(expect.any(String));
-    expect(await gql(t, ann.key, 'query($t: String!) { teamInvites(teamId: $t) { id } }', { t: b.team.uuid })).toEqual({
+    expect(await gql(t, ann.key, 'query($t: ID!) { teamInvites(teamId: $t) { id } }', { t: b.team.uuid })).toEqual({
       data: { teamInvites: [] },
     });
   });
@@ -98,15 +98,15 @@ describe('teams through GraphQL', () => {
 
     // With the key alone: a member invite works, an owner invite does not.
     const memberInvite = await gql(t, ann.key, INVITE, { t: teamId, e: `m-${tag}@test.local` });
-    expect(memberInvite.data!.createTeamInvite.invite.role).toBe('member');
-    expectRefused(await gql(t, ann.key, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'owner' }), 'UNAUTHENTICATED', 'session_required');
-    expectRefused(await asSession(keySession, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'owner' }), 'FORBIDDEN', 'key_session');
+    expect(memberInvite.data!.createTeamInvite.invite.role).toBe('MEMBER');
+    expectRefused(await gql(t, ann.key, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'OWNER' }), 'UNAUTHENTICATED', 'session_required');
+    expectRefused(await asSession(keySession, INVITE, { t: teamId, e: `backdoor-${tag}@test.local`, r: 'OWNER' }), 'FORBIDDEN', 'key_session');
     expect(await t.db.teamInvite.count({ where: { email: `backdoor-${tag}@test.local` } })).toBe(0);
     // Role changes, removals, owner adds and revokes: refused with the key and with a key-made session; nothing changes.
     for (const [query, variables] of [
-      [SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' }],
+      [SET_ROLE, { t: teamId, u: ben.user.email, r: 'OWNER' }],
       [REMOVE, { t: teamId, u: ben.user.email }],
-      [ADD, { t: teamId, u: ben.user.email, r: 'owner' }],
+      [ADD, { t: teamId, u: ben.user.email, r: 'OWNER' }],
       [REVOKE, { i: memberInvite.data!.createTeamInvite.invite.id }],
     ] as const) {
       expectRefused(await gql(t, ann.key, query, variables), 'UNAUTHENTICATED', 'session_required');
@@ -118,12 +118,12 @@ describe('teams through GraphQL', () => {
     ]);
     expect((await t.db.teamInvite.findUniqueOrThrow({ where: { id: memberInvite.data!.createTeamInvite.invite.id } })).revokedAt).toBeNull();
     // A key may still add a teammate as member (it already is: nothing changes, no error).
-    expect(await gql(t, ann.key, ADD, { t: teamId, u: ben.user.email })).toEqual({ data: { addTeamMember: { role: 'member' } } });
+    expect(await gql(t, ann.key, ADD, { t: teamId, u: ben.user.email })).toEqual({ data: { addTeamMember: { role: 'MEMBER' } } });
 
     // The person signed in: all of it works.
     const annSession = await signInWithPassword(t, ann.user.id);
-    expect((await asSession(annSession, INVITE, { t: teamId, e: `boss-${tag}@test.local`, r: 'owner' })).data!.createTeamInvite.invite.role).toBe('owner');
-    expect(await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'owner' })).toEqual({ data: { setTeamMemberRole: { role: 'owner' } } });
+    expect((await asSession(annSession, INVITE, { t: teamId, e: `boss-${tag}@test.local`, r: 'OWNER' })).data!.createTeamInvite.invite.role).toBe('OWNER');
+    expect(await asSession(annSession, SET_ROLE, { t: teamId, u: ben.user.email, r: 'OWNER' })).toEqual({ data: { setTeamMemberRole: { role: 'OWNER' } } });
     expect((await asSession(annSession, REVOKE, { i: memberInvite.data!.createTeamInvite.invite.id })).data!.revokeTeamInvite.revokedAt).toEqual(
       expect.any(String),
     );

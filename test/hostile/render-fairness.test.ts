@@ -77,7 +77,7 @@ describe('the render pool is shared fairly between tenants', () => {
                 key: noisy.key,
                 json: {
                   query: 'mutation($input: CreateTaskInput!) { createTask(input: $input) { id } }',
-                  variables: { input: { projectId: noisy.projectId, title: 'Noise', description, contentType: 'markdown' } },
+                  variables: { input: { projectId: noisy.projectId, title: 'Noise', description, contentType: 'MARKDOWN' } },
                 },
               });
       const body = await res.text();

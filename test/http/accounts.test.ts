@@ -204,9 +204,9 @@ describe('sessions', () => {
     const tablet = cookiesOf(await login({ email: user.email, password: PASSWORD }, freshIp(), { 'user-agent': 'Tablet' }));
     const list = (await (await gql(laptop, '{ sessions { id method userAgent current } }')).json()).data.sessions;
     expect(list.map((s: any) => [s.userAgent, s.method, s.current])).toEqual([
-      ['Tablet', 'password', false],
-      ['Phone', 'password', false],
-      ['Laptop', 'password', true],
+      ['Tablet', 'PASSWORD', false],
+      ['Phone', 'PASSWORD', false],
+      ['Laptop', 'PASSWORD', true],
     ]);
     const phoneId = list[1].id;
     expect(await (await gql(laptop, 'mutation($id: Int!) { revokeSession(id: $id) }', { id: phoneId })).json()).toEqual({

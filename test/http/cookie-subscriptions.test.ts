@@ -82,7 +82,7 @@ describe('graphql-ws with the session cookie', () => {
       await emit(app.db, task, 'task.updated', {}, user.id);
       await waitFor(() => own.got.length > 0 && listed.got.length > 0, 20_000, 'events');
       for (const s of [own, listed]) {
-        expect(s.got[0]).toMatchObject({ data: { taskEvents: { event: 'task.updated', taskId: task.id } } });
+        expect(s.got[0]).toMatchObject({ data: { taskEvents: { event: 'TASK_UPDATED', taskId: task.id } } });
       }
       expect(foreign.got).toEqual([]);
     } finally {
@@ -119,7 +119,7 @@ describe('SSE with the session cookie', () => {
       await registered(1);
       await emit(app.db, task, 'task.updated', {}, user.id);
       await waitFor(() => stream.results().length > 0, 20_000, 'event over SSE');
-      expect(stream.results()[0]).toMatchObject({ data: { taskEvents: { event: 'task.updated', taskId: task.id } } });
+      expect(stream.results()[0]).toMatchObject({ data: { taskEvents: { event: 'TASK_UPDATED', taskId: task.id } } });
     } finally {
       stream.close();
     }

@@ -80,7 +80,7 @@ describe('POST /api/auth/invite/accept', () => {
       json: { query: '{ sessions { method current } projects { items { id } } }' },
     });
     const data = (await me.json()).data;
-    expect(data.sessions).toEqual([{ method: 'invite', current: true }]);
+    expect(data.sessions).toEqual([{ method: 'INVITE', current: true }]);
     expect(data.projects.items).toEqual([{ id: board.project.id }]);
     // The password works for a later sign-in.
     expect((await t.fetch('/api/auth/login', { method: 'POST', headers: { 'x-forwarded-for': freshIp() }, json: { email, password: PASSWORD } })).status).toBe(200);

@@ -30,14 +30,14 @@ describe('GraphQL updateTask expectedVersion', () => {
     const read = await gql(t, bob.key, 'query ($id: Int!) { task(ref: {taskId: $id}) { version updatedBy { id } } }', { id: task.id });
     expect(read.data?.task).toEqual({ version: 1, updatedBy: null });
 
-    const first = await gql(t, alice.key, UPDATE, { id: task.id, input: { description: 'Alice', contentType: 'markdown', expectedVersion: 1 } });
+    const first = await gql(t, alice.key, UPDATE, { id: task.id, input: { description: 'Alice', contentType: 'MARKDOWN', expectedVersion: 1 } });
     expect(first.data?.updateTask).toEqual({
       id: task.id,
       version: 2,
       description: '<p>Alice</p>',
       updatedBy: { id: alice.user.id, displayName: alice.user.displayName },
     });
-    const stale = await gql(t, bob.key, UPDATE, { id: task.id, input: { description: 'Bob', contentType: 'markdown', expectedVersion: 1 } });
+    const stale = await gql(t, bob.key, UPDATE, { id: task.id, input: { description: 'Bob', contentType: 'MARKDOWN', expectedVersion: 1 } });
     expect(stale.data?.updateTask ?? null).toBeNull();
     expect(stale.errors?.[0].extensions).toEqual({
       code: 'CONFLICT',

@@ -9,7 +9,7 @@ export function cardTask(id: number, over: Partial<CardTask> = {}): CardTask {
     sectionId: 10,
     parentId: null,
     position: null,
-    status: 'Normal',
+    status: 'NORMAL',
     ticketNumber: `T-${id}`,
     title: `task ${id}`,
     priority: null,

@@ -4,8 +4,26 @@ import { type CardTask, boardReducer, initialBoardState } from '../../web/src/sc
 import { cardTask as task } from '../support/web-tasks';
 
 
-function event(name: string, over: Partial<BoardEvent> = {}): BoardEvent {
-  return { cursor: '1', event: name, taskId: null, commentId: null, labelId: null, task: null, label: null, ...over };
+/** The GraphQL type of each event family. */
+const FAMILY = {
+  task: 'TaskBoardEvent',
+  section: 'SectionBoardEvent',
+  label: 'LabelBoardEvent',
+  comment: 'CommentBoardEvent',
+  member: 'MemberBoardEvent',
+} as const;
+
+/** A board event as the subscription delivers it: `task.created` is a TaskBoardEvent named `TASK_CREATED`. */
+function event(name: string, over: Record<string, unknown> = {}): BoardEvent {
+  const __typename = FAMILY[name.split('.')[0] as keyof typeof FAMILY];
+  const kind = name.replace('.', '_').toUpperCase();
+  const fields =
+    __typename === 'TaskBoardEvent' || __typename === 'CommentBoardEvent'
+      ? { taskId: 0, task: null, ...(__typename === 'CommentBoardEvent' ? { commentId: 0 } : {}) }
+      : __typename === 'LabelBoardEvent'
+        ? { labelId: 0, label: null }
+        : {};
+  return { __typename, cursor: '1', event: kind, ...fields, ...over } as BoardEvent;
 }
 
 /** The board after applying `events` to `tasks`. */
@@ -34,7 +52,7 @@ describe('board events on an open board', () => {
       event('task.deleted', { taskId: 1 }),
       event('task.updated', { taskId: 2, task: null }),
       event('task.updated', { taskId: 3, task: task(3, { projectId: 9, updatedAt: later }) }),
-      event('task.updated', { taskId: 4, task: task(4, { status: 'Archive', updatedAt: later }) }),
+      event('task.updated', { taskId: 4, task: task(4, { status: 'ARCHIVE', updatedAt: later }) }),
     );
     expect([...state.tasks.keys()]).toEqual([5]);
   });

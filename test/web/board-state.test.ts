@@ -55,7 +55,7 @@ describe('board state', () => {
     expect(state.tasks.get(1)!.title).toBe('new');
     state = boardReducer(state, {
       type: 'upsert',
-      task: task(1, { status: 'Archive', updatedAt: '2026-01-03T00:00:00.000Z' }),
+      task: task(1, { status: 'ARCHIVE', updatedAt: '2026-01-03T00:00:00.000Z' }),
     });
     expect(state.tasks.has(1)).toBe(false);
     state = boardReducer(state, { type: 'upsert', task: task(2, { projectId: 9 }) });
@@ -87,11 +87,11 @@ describe('board state', () => {
 
   it('filters by assignee (me, unassigned, a user), label, priority and search hits', () => {
     const mine = task(1, {
-      priority: 'high',
-      assignees: [{ id: 'a', kind: 'user', userId: 7, displayName: 'Me' }],
+      priority: 'HIGH',
+      assignees: [{ id: 'a', kind: 'USER', userId: 7, displayName: 'Me' }],
       labels: [{ id: 5, name: 'bug', color: null }],
     });
-    const theirs = task(2, { assignees: [{ id: 'b', kind: 'user', userId: 8, displayName: 'Them' }] });
+    const theirs = task(2, { assignees: [{ id: 'b', kind: 'USER', userId: 8, displayName: 'Them' }] });
     const nobody = task(3);
     const pass = (f: Partial<typeof NO_FILTER>) =>
       [mine, theirs, nobody].filter((t) => matchesFilter(t, { ...NO_FILTER, ...f }, 7)).map((t) => t.id);

@@ -18,16 +18,16 @@ const all = [parent, child, grandchild, orphan];
 
 describe('subtask settings', () => {
   it('None and Card show top-level tasks only (a subtask whose parent is not shown counts as one)', () => {
-    for (const s of ['None', 'Card'] as const) expect(ownItems(all, s).map((t) => t.id)).toEqual([1, 4]);
-    for (const s of ['Parent', 'Flattened', 'Flattened_Card'] as const) expect(ownItems(all, s)).toHaveLength(4);
+    for (const s of ['NONE', 'CARD'] as const) expect(ownItems(all, s).map((t) => t.id)).toEqual([1, 4]);
+    for (const s of ['PARENT', 'FLATTENED', 'FLATTENED_CARD'] as const) expect(ownItems(all, s)).toHaveLength(4);
     // The parent filtered out: its subtask is shown on its own.
-    expect(ownItems([child, grandchild], 'None').map((t) => t.id)).toEqual([2]);
+    expect(ownItems([child, grandchild], 'NONE').map((t) => t.id)).toEqual([2]);
   });
 
   it('Card and Flattened_Card list subtasks on the parent', () => {
-    expect((['None', 'Parent', 'Flattened', 'Card', 'Flattened_Card'] as const).filter(showsOnParent)).toEqual([
-      'Card',
-      'Flattened_Card',
+    expect((['NONE', 'PARENT', 'FLATTENED', 'CARD', 'FLATTENED_CARD'] as const).filter(showsOnParent)).toEqual([
+      'CARD',
+      'FLATTENED_CARD',
     ]);
   });
 
@@ -49,9 +49,9 @@ describe('list order', () => {
     [11, 1],
   ]);
   const tasks = [
-    task(1, { ticketNumber: 'T-1', priority: 'low', dueDate: null, sectionId: 11, title: 'b' }),
+    task(1, { ticketNumber: 'T-1', priority: 'LOW', dueDate: null, sectionId: 11, title: 'b' }),
     task(2, { ticketNumber: 'T-2', priority: null, dueDate: '2026-03-01T00:00:00.000Z', title: 'a' }),
-    task(3, { ticketNumber: 'T-10', priority: 'urgent', dueDate: '2026-01-01T00:00:00.000Z', title: 'c' }),
+    task(3, { ticketNumber: 'T-10', priority: 'URGENT', dueDate: '2026-01-01T00:00:00.000Z', title: 'c' }),
   ];
   const ids = (field: Parameters<typeof sortTasks>[1]['field'], dir: 'asc' | 'desc') =>
     sortTasks(tasks, { field, dir }, rank).map((t) => t.id);
@@ -108,10 +108,10 @@ describe('history in words', () => {
     task: (id: number) => (id === 5 ? 'T-5 Parent' : undefined),
   };
   it('says who did what from → to', () => {
-    expect(activityWords('task.created', [], names)).toBe('created the task');
+    expect(activityWords('TASK_CREATED', [], names)).toBe('created the task');
     expect(
       activityWords(
-        'task.updated',
+        'TASK_UPDATED',
         [
           { field: 'title', from: 'a', to: 'b' },
           { field: 'sectionId', from: 1, to: 2 },
@@ -120,17 +120,17 @@ describe('history in words', () => {
         names,
       ),
     ).toBe('renamed it from “a” to “b”, moved it from Todo to Done');
-    expect(activityWords('task.updated', [{ field: 'priority', from: null, to: 'high' }], names)).toBe(
+    expect(activityWords('TASK_UPDATED', [{ field: 'priority', from: null, to: 'high' }], names)).toBe(
       'set priority to High',
     );
-    expect(activityWords('task.updated', [{ field: 'labels', from: ['x'], to: ['y'] }], names)).toBe(
+    expect(activityWords('TASK_UPDATED', [{ field: 'labels', from: ['x'], to: ['y'] }], names)).toBe(
       'added label y and removed label x',
     );
-    expect(activityWords('task.assigned', [{ field: 'assignees', from: null, to: 'Ada' }], names)).toBe('assigned Ada');
-    expect(activityWords('task.updated', [{ field: 'parentId', from: null, to: 5 }], names)).toBe(
+    expect(activityWords('TASK_ASSIGNED', [{ field: 'assignees', from: null, to: 'Ada' }], names)).toBe('assigned Ada');
+    expect(activityWords('TASK_UPDATED', [{ field: 'parentId', from: null, to: 5 }], names)).toBe(
       'made it a subtask of T-5 Parent',
     );
-    expect(activityWords('task.updated', [{ field: 'description', from: '<p>a</p>', to: '<p>b</p>' }], names)).toBe(
+    expect(activityWords('TASK_UPDATED', [{ field: 'description', from: '<p>a</p>', to: '<p>b</p>' }], names)).toBe(
       'edited the description',
     );
   });
@@ -139,7 +139,7 @@ describe('history in words', () => {
 describe('subtask settings across columns', () => {
   it('a subtask in another column than its parent is still nested (None, Card)', () => {
     const present = new Set([1, 2]);
-    expect(ownItems([task(2, { parentId: 1, sectionId: 11 })], 'None', present)).toEqual([]);
-    expect(ownItems([task(2, { parentId: 1, sectionId: 11 })], 'Flattened', present)).toHaveLength(1);
+    expect(ownItems([task(2, { parentId: 1, sectionId: 11 })], 'NONE', present)).toEqual([]);
+    expect(ownItems([task(2, { parentId: 1, sectionId: 11 })], 'FLATTENED', present)).toHaveLength(1);
   });
 });

@@ -33,6 +33,12 @@ export const placeTaskInput = z.object({
 });
 export type PlaceTaskInput = z.input<typeof placeTaskInput>;
 
+/** A placed task, and the tasks of its section that got a position so it could go among them (section order). */
+export interface PlacedTask {
+  task: Task;
+  alsoPlacedIds: number[];
+}
+
 /**
  * Gives every unplaced task of a section a position after the placed ones,
  * in their current order (so placing a task next to one of them is possible
@@ -41,9 +47,14 @@ export type PlaceTaskInput = z.input<typeof placeTaskInput>;
  * null): a live board holds positions too, and one left at null would sort
  * after the task placed among them.
  */
-async function placeAll(tx: Tx, tasks: { id: number; position: string | null; uniqueIndex: number }[], projectId: number, actorId: number) {
+async function placeAll(
+  tx: Tx,
+  tasks: { id: number; position: string | null; uniqueIndex: number }[],
+  projectId: number,
+  actorId: number,
+): Promise<number[]> {
   const unplaced = tasks.filter((t) => t.position === null);
-  if (!unplaced.length) return;
+  if (!unplaced.length) return [];
   const lastPlaced = tasks.findLast((t) => t.position !== null)?.position ?? null;
   const keys = generateNKeysBetween(lastPlaced, null, unplaced.length);
   unplaced.forEach((t, i) => (t.position = keys[i]));
@@ -62,6 +73,7 @@ async function placeAll(tx: Tx, tasks: { id: number; position: string | null; un
       data: { changes: { position: { from: null, to: keys[i] } } },
     })),
   );
+  return ids;
 }
 
 /**
@@ -74,9 +86,9 @@ async function placeAll(tx: Tx, tasks: { id: number; position: string | null; un
  * A real change is committed by `commitTaskChanges` with `changes.position`
  * (and `changes.sectionId` when the section changed; only then are watchers
  * notified: `position` is a quiet field). Placing a task where it already is
- * writes nothing.
+ * writes nothing. Answers the task and the ids of the tasks placed with it.
  */
-export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input: PlaceTaskInput): Promise<Task> {
+export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input: PlaceTaskInput): Promise<PlacedTask> {
   const data = parseInput(placeTaskInput, input);
   return inTransaction(db, async (tx) => {
     const task = await resolveTaskRef(tx, actorId, ref);
@@ -98,16 +110,16 @@ export async function placeTask(db: DbOrTx, actorId: number, ref: TaskRef, input
     if (sectionId === task.sectionId && task.position !== null) {
       const current = task.position;
       const previous = others.findLast((t) => t.position !== null && t.position < current);
-      if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return task;
+      if (afterIndex < 0 ? previous === undefined : previous?.id === data.afterTaskId) return { task, alsoPlacedIds: [] };
     }
 
-    await placeAll(tx, others.slice(0, afterIndex + 2), task.projectId, actorId);
+    const alsoPlacedIds = await placeAll(tx, others.slice(0, afterIndex + 2), task.projectId, actorId);
     const before = afterIndex >= 0 ? others[afterIndex].position : null;
     const after = others[afterIndex + 1]?.position ?? null;
     const position = generateKeyBetween(before, after);
 
     const changes: Changes = { position: { from: task.position, to: position } };
     if (sectionId !== task.sectionId) changes.sectionId = { from: task.sectionId, to: sectionId };
-    return commitTaskChanges(tx, task, actorId, changes, { sectionId, position });
+    return { task: await commitTaskChanges(tx, task, actorId, changes, { sectionId, position }), alsoPlacedIds };
   });
 }

@@ -136,9 +136,9 @@ builder.mutationFields((t) => ({
     type: BoardPayload,
     description: `Creates a board in a team from the team manifest. ${boardEffects}`,
     args: {
-      teamId: t.arg.string({ required: true, description: 'Team UUID (its number is accepted too).' }),
+      teamId: t.arg.id({ required: true, description: 'Team UUID (its number is accepted too).' }),
       input: t.arg({ type: TeamBoardInput, required: true, description: 'The manifest.' }),
     },
-    resolve: (_root, { teamId, input }, ctx) => createTeamBoard(ctx.db, viewerOf(ctx).userId, teamId, input),
+    resolve: (_root, { teamId, input }, ctx) => createTeamBoard(ctx.db, viewerOf(ctx).userId, String(teamId), input),
   }),
 }));

@@ -1,5 +1,6 @@
 import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment, MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
+import { ContentTypeEnum } from './content-type.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -78,7 +79,7 @@ builder.queryField('comments', (t) =>
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
       ...pageArgs(t.arg, 'comments', COMMENT_PAGE),
-      sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: '`asc` oldest first (default) or `desc` newest first.' }),
+      sortOrder: t.arg({ type: SortOrderEnum, defaultValue: 'asc', description: '`ASC` oldest first (default) or `DESC` newest first.' }),
     },
     resolve: async (_root, args, ctx, info) => {
       const q = await commentListQuery(ctx.db, viewerOf(ctx).userId, args.ref, {
@@ -103,7 +104,7 @@ builder.queryField('commentsConnection', (t) =>
         sortOrder: t.arg({
           type: SortOrderEnum,
           defaultValue: 'asc',
-          description: '`asc` oldest first (default) or `desc` newest first.',
+          description: '`ASC` oldest first (default) or `DESC` newest first.',
         }),
       },
       resolve: (_root, args, ctx, info) =>
@@ -126,15 +127,14 @@ builder.mutationField('addComment', (t) =>
   t.prismaField({
     type: 'Comment',
     description:
-      'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `markdown` (GFM → HTML); ' +
-      'any other `contentType` is a validation error. Only the structured `mentions` notify (`@name` in the text does not); a ' +
+      'Adds a comment to a task. `text` is HTML (sanitised) unless `contentType` is `MARKDOWN` (GFM → HTML). Only the structured `mentions` notify (`@name` in the text does not); a ' +
       'mentioned user who is not a member of the task’s board makes the call fail with UNAUTHENTICATED ' +
       '(`cross_board_mention`) and nothing is written. Like the tool route, an API key may ' +
       'mention; only `POST /api/v1/comments` demands a signed session for mentions. The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      text: t.arg.string({ required: true, description: `Comment body: HTML, or markdown with \`contentType: "markdown"\`; at most ${printedLimit(MAX_COMMENT_LENGTH)} characters.` }),
-      contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
+      text: t.arg.string({ required: true, description: `Comment body: HTML, or markdown with \`contentType: MARKDOWN\`; at most ${printedLimit(MAX_COMMENT_LENGTH)} characters.` }),
+      contentType: t.arg({ type: ContentTypeEnum, description: '`HTML` (default) or `MARKDOWN`.' }),
       images: t.arg.stringList({ description: `Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).` }),
       mentions: t.arg({ type: [MentionInput], description: `Users to mention and notify (at most ${MAX_COMMENT_MENTIONS}).` }),
     },
@@ -159,8 +159,8 @@ builder.mutationField('editComment', (t) =>
       'nobody is notified again.',
     args: {
       id: t.arg.int({ required: true, description: 'The comment.' }),
-      text: t.arg.string({ required: true, description: 'New body: HTML, or markdown with `contentType: "markdown"`.' }),
-      contentType: t.arg.string({ description: '`html` (default) or `markdown`.' }),
+      text: t.arg.string({ required: true, description: 'New body: HTML, or markdown with `contentType: MARKDOWN`.' }),
+      contentType: t.arg({ type: ContentTypeEnum, description: '`HTML` (default) or `MARKDOWN`.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       const comment = await editComment(ctx.db, viewerOf(ctx).userId, args.id, {

@@ -7,10 +7,10 @@ import {
   MAX_DRAFT_DESCRIPTION,
   MAX_DRAFT_TITLE,
   publishDraft,
-  requireDraft,
   updateDraft,
 } from '../../domain/draft.ts';
 import { builder } from '../builder.ts';
+import { ContentTypeEnum } from './content-type.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -92,13 +92,11 @@ builder.queryFields((t) => ({
   ),
   draft: t.prismaField({
     type: 'TaskDraft',
-    description: 'One of the viewer’s drafts (another user’s draft is NOT_FOUND).',
+    nullable: true,
+    description: 'One of the viewer’s drafts; null for an unknown id and for another user’s draft alike.',
     args: { id: t.arg.int({ required: true, description: 'Draft id.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      const userId = viewerOf(ctx).userId;
-      await requireDraft(ctx.db, userId, args.id);
-      return ctx.db.taskDraft.findFirstOrThrow({ ...query, where: { id: args.id, ...myDraftsWhere(userId) } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.taskDraft.findFirst({ ...query, where: { id: args.id, ...myDraftsWhere(viewerOf(ctx).userId) } }),
   }),
 }));
 
@@ -106,10 +104,16 @@ const draftFieldArgs = (t: Parameters<Parameters<typeof builder.mutationFields>[
   projectId: t.arg.int({ description: 'Project of the future task (one of yours); null clears it.' }),
   sectionId: t.arg.int({ description: 'Section of that project; null clears it.' }),
   title: t.arg.string({ description: `Title, at most ${MAX_DRAFT_TITLE} characters.` }),
-  description: t.arg.string({ description: `Description: HTML, or markdown with \`contentType: "markdown"\`; at most ${printedLimit(MAX_DRAFT_DESCRIPTION)} characters.` }),
-  contentType: t.arg.string({ description: '`html` (default) or `markdown`, for `description`.' }),
+  description: t.arg.string({ description: `Description: HTML, or markdown with \`contentType: MARKDOWN\`; at most ${printedLimit(MAX_DRAFT_DESCRIPTION)} characters.` }),
+  contentType: t.arg({ type: ContentTypeEnum, description: '`HTML` (default) or `MARKDOWN`, for `description`.' }),
   priority: t.arg({ type: PriorityEnum, description: 'Priority; null clears it.' }),
   dueDate: t.arg({ type: 'DateTime', description: 'Due date (ISO 8601); null clears it.' }),
+});
+
+/** What `deleteDraft` answers. */
+const DeletedDraft = builder.objectRef<{ id: number }>('DeletedDraft').implement({
+  description: 'A task draft deleted for good.',
+  fields: (t) => ({ id: t.exposeInt('id', { description: 'Id the draft had.' }) }),
 });
 
 builder.mutationFields((t) => ({
@@ -134,12 +138,13 @@ builder.mutationFields((t) => ({
       return ctx.db.taskDraft.findFirstOrThrow({ ...query, where: { id, ...myDraftsWhere(userId) } });
     },
   }),
-  deleteDraft: t.int({
-    description: 'Deletes one of the viewer’s drafts; returns its id.',
+  deleteDraft: t.field({
+    type: DeletedDraft,
+    description: 'Deletes one of the viewer’s drafts; answers its id (there is no object left to return).',
     args: { id: t.arg.int({ required: true, description: 'Draft id.' }) },
     resolve: async (_root, args, ctx) => {
       await deleteDraft(ctx.db, viewerOf(ctx).userId, args.id);
-      return args.id;
+      return { id: args.id };
     },
   }),
   publishDraft: t.prismaField({

@@ -1,7 +1,17 @@
+import type { NotificationType as NotificationKind } from '../../domain/notification.ts';
+import type { UserEventName } from '../../events/outbox.ts';
 import type { EventMessage } from '../../events/event-message.ts';
 import { builder } from '../builder.ts';
+import { enumValues, INBOX_EVENT_KIND } from '../enum-names.ts';
+import { NotificationKindEnum } from './notification.ts';
 import { inboxEventStream } from '../live-events.ts';
 import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, visibleTask } from './live-event.ts';
+
+/** Event names of `inboxEvents`. */
+const InboxEventKindEnum = builder.enumType('InboxEventKind', {
+  description: 'The events of your inbox.',
+  values: enumValues(INBOX_EVENT_KIND, { 'notification.created': 'New entries in your inbox about one task.' }),
+});
 
 /**
  * New entries in the viewer's inbox. Not a `LiveEvent`: its `data` names
@@ -17,10 +27,15 @@ export const InboxEventType = builder.objectRef<EventMessage>('InboxEvent').impl
       description: 'Resume cursor: pass it as `after` (or SSE `Last-Event-ID`) to receive what follows it.',
       resolve: (e) => e.cursor!,
     }),
-    event: t.exposeString('event', { description: 'Event name: `notification.created`.' }),
-    type: t.string({
-      description: 'The kind of the new entries: `assignment`, `mention` or `task_updated` (as `Notification.type`).',
-      resolve: (e) => String(e.data.type ?? ''),
+    event: t.field({
+      type: InboxEventKindEnum,
+      description: 'Event name: `NOTIFICATION_CREATED`.',
+      resolve: (e) => e.event as UserEventName,
+    }),
+    type: t.field({
+      type: NotificationKindEnum,
+      description: 'The kind of the new entries (as `Notification.type`).',
+      resolve: (e) => e.data.type as NotificationKind,
     }),
     projectId: t.exposeInt('projectId', { description: 'Board of the task.' }),
     taskId: t.int({ description: 'The task the new entries are about.', resolve: (e) => e.taskId! }),

@@ -1,5 +1,4 @@
 import { inVisibleProject } from '../../domain/access.ts';
-import { ValidationError } from '../../errors.ts';
 import type { EventMessage } from '../../events/event-message.ts';
 import { builder } from '../builder.ts';
 import type { GraphQLContext } from '../context.ts';
@@ -15,7 +14,9 @@ export const DELIVERY_GUARANTEES =
 
 /** The fields every live event has. */
 export const LiveEventInterface = builder.interfaceRef<EventMessage>('LiveEvent').implement({
-  description: `An event of a live subscription, read from the transactional outbox. ${DELIVERY_GUARANTEES}`,
+  description:
+    'An event of a live subscription, read from the transactional outbox. Its name is the `event` of each ' +
+    `implementing type (an enum of the events that subscription delivers). ${DELIVERY_GUARANTEES}`,
   fields: (t) => ({
     id: t.exposeString('id', {
       description:
@@ -28,7 +29,6 @@ export const LiveEventInterface = builder.interfaceRef<EventMessage>('LiveEvent'
         'receive what follows it. Also sent as `extensions.cursor` of each result and as the SSE `id:`.',
       resolve: (e) => e.cursor!,
     }),
-    event: t.exposeString('event', { description: 'Event name (the subscription lists them).' }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) of the event.' }),
     actorId: t.exposeInt('actorId', {
       nullable: true,
@@ -61,15 +61,6 @@ export function visibleTask(ctx: GraphQLContext, taskId: number | null, query: {
   // Spread first: Pothos counts the selection as used even when there is nothing to read.
   const args = { ...query, where: { id: taskId ?? 0, ...inVisibleProject(viewerOf(ctx).userId) } };
   return taskId === null ? null : ctx.db.task.findFirst(args);
-}
-
-/** Checks event names given by a client; unknown ones are a VALIDATION error naming `field`. */
-export function parseEventNames<N extends string>(names: readonly string[], field: string, known: readonly N[]): N[] {
-  const unknown = names.find((n) => !(known as readonly string[]).includes(n));
-  if (unknown !== undefined) {
-    throw new ValidationError(field, `Unknown event "${unknown.slice(0, 100)}"; known events: ${known.join(', ')}.`, 'invalid_event');
-  }
-  return names as N[];
 }
 
 builder.subscriptionType({

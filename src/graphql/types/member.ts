@@ -8,6 +8,7 @@ export const ProjectMemberType = builder.prismaObject('ProjectMember', {
   fields: (t) => ({
     user: t.relation('user', { description: 'The member.' }),
     projectId: t.exposeInt('projectId', { description: 'The board.' }),
+    // Not an enum: a board role is free text a team import carries over (roles carry no rights on boards yet).
     role: t.exposeString('role', { description: 'Role on the board (`member`; roles carry no extra rights yet).' }),
     joinedAt: t.expose('createdAt', { type: 'DateTime', description: 'When the user joined the board.' }),
   }),

@@ -1,21 +1,37 @@
+import type { NotificationType as NotificationKind } from '../../domain/notification.ts';
 import { archiveNotifications, INBOX_PAGE, inboxQuery, markNotificationsRead, MAX_NOTIFICATION_IDS } from '../../domain/inbox.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
+import { enumValues, NOTIFICATION_TYPE } from '../enum-names.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 
+/** The kind of an inbox entry (GraphQL `NotificationType`). */
+export const NotificationKindEnum = builder.enumType('NotificationType', {
+  description: 'Why an inbox entry was made (REST and tool routes: `assignment`, `mention`, `task_updated`).',
+  values: enumValues(NOTIFICATION_TYPE, {
+    assignment: 'You were assigned to the task.',
+    mention: 'You were mentioned in a comment through the structured list.',
+    task_updated: 'Someone else changed a task you watch.',
+  }),
+});
+
 /** An inbox entry of the viewer. */
 export const NotificationType = builder.prismaNode('Notification', {
   id: { field: 'id' },
   description:
-    'An inbox entry. Created when the user is assigned to a task (`assignment`), mentioned in a comment ' +
-    'through the structured list (`mention`), or a task they watch is updated by someone else (`task_updated`). ' +
+    'An inbox entry. Created when the user is assigned to a task (`ASSIGNMENT`), mentioned in a comment ' +
+    'through the structured list (`MENTION`), or a task they watch is updated by someone else (`TASK_UPDATED`). ' +
     'Creators and assignees watch their tasks, commenters start watching; nobody is notified of their own action.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric notification id.' }),
-    type: t.exposeString('type', { description: '`assignment`, `mention` or `task_updated`.' }),
+    type: t.field({
+      type: NotificationKindEnum,
+      description: 'Why it was made: `ASSIGNMENT`, `MENTION` or `TASK_UPDATED`.',
+      resolve: (n) => n.type as NotificationKind,
+    }),
     taskId: t.exposeInt('taskId', { description: 'The task it is about.' }),
     ticketNumber: t.string({
       description: 'Ticket number of the task, as it is now (e.g. `ABC-12`).',

@@ -8,9 +8,9 @@ import {
 } from '../../domain/project.ts';
 import { SECTION_ORDER, shownSectionsWhere } from '../../domain/section.ts';
 import { COUNTED_TASKS_WHERE } from '../../domain/task/list.ts';
-import { NotFoundError } from '../../errors.ts';
 import type { Project } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
+import { enumValues, PROJECT_SORT, SORT_ORDER, STATUS } from '../enum-names.ts';
 import { readConnectionArgs } from '../connection-args.ts';
 import { connectionFromRows, connectionType, cursorFor } from '../connection.ts';
 import { decodeCursor, type SortKey } from '../cursor.ts';
@@ -21,21 +21,21 @@ import { viewerOf } from '../viewer.ts';
 
 export const StatusEnum = builder.enumType('Status', {
   description: 'Lifecycle of projects and tasks.',
-  values: { Normal: { description: 'Active.' }, Archive: { description: 'Archived, hidden from default lists.' }, Deleted: { description: 'Deleted (soft).' } } as const,
+  values: enumValues(STATUS, { Normal: 'Active.', Archive: 'Archived, hidden from default lists.', Deleted: 'Deleted (soft).' }),
 });
 
 export const ProjectSortEnum = builder.enumType('ProjectSort', {
   description: 'Sort key of project lists.',
-  values: {
-    title: { description: 'Title, case-insensitively.' },
-    createdAt: { description: 'Creation time.' },
-    updatedAt: { description: 'Last change to the project record.' },
-  } as const,
+  values: enumValues(PROJECT_SORT, {
+    title: 'Title, case-insensitively.',
+    createdAt: 'Creation time.',
+    updatedAt: 'Last change to the project record.',
+  }),
 });
 
 export const SortOrderEnum = builder.enumType('SortOrder', {
   description: 'Sort direction.',
-  values: { asc: { description: 'Ascending (oldest, A first).' }, desc: { description: 'Descending.' } } as const,
+  values: enumValues(SORT_ORDER, { asc: 'Ascending (oldest, A first).', desc: 'Descending.' }),
 });
 
 /** A project, shown as one board. */
@@ -46,7 +46,7 @@ export const ProjectType = builder.prismaNode('Project', {
     id: t.exposeInt('id', { description: 'Numeric project id.' }),
     title: t.exposeString('title', { description: 'Board title.' }),
     description: t.exposeString('description', { description: 'Free-text description.' }),
-    status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
+    status: t.expose('status', { type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
     ticketPrefix: t.exposeString('ticketPrefix', { description: 'Prefix of ticket numbers (`ABC` in `ABC-12`).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the project record.' }),
@@ -159,13 +159,11 @@ builder.queryField('projectsConnection', (t) =>
 builder.queryField('project', (t) =>
   t.prismaField({
     type: 'Project',
-    description: 'One project the viewer is a member of; NOT_FOUND for any other id (whoever owns it).',
+    nullable: true,
+    description: 'One project the viewer is a member of; null for any other id (unknown, or whoever owns it: alike).',
     args: { id: t.arg.int({ required: true, description: 'Numeric project id.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      const project = await ctx.db.project.findFirst({ ...query, where: { id: args.id, ...visibleProjectsWhere(viewerOf(ctx).userId) } });
-      if (!project) throw new NotFoundError(`Project ${args.id}`, 'id');
-      return project;
-    },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.project.findFirst({ ...query, where: { id: args.id, ...visibleProjectsWhere(viewerOf(ctx).userId) } }),
   }),
 );
 
@@ -173,8 +171,8 @@ builder.mutationField('updateProjectStatus', (t) =>
   t.prismaField({
     type: 'Project',
     description:
-      'Sets a project status: `Normal`, `Archive` or `Deleted` (soft; can be restored). Any member may do it. ' +
-      'Lists show one status at a time (default Normal).',
+      'Sets a project status: `NORMAL`, `ARCHIVE` or `DELETED` (soft; can be restored). Any member may do it. ' +
+      'Lists show one status at a time (default `NORMAL`).',
     args: {
       projectId: t.arg.int({ required: true, description: 'Project to change.' }),
       status: t.arg({ type: StatusEnum, required: true, description: 'New status.' }),

@@ -91,7 +91,7 @@ builder.queryField('searchTasks', (t) =>
       'title words with one typo from 4 letters and two from 8 (swapped letters count as one), the last word also ' +
       'as a prefix, and description text by English stem. Every word must match; when no task has them all, tasks ' +
       'with some of them are returned, ranked lower. A ticket number (`ABC-12`) finds that task first. Filters ' +
-      'combine with AND; `status` defaults to Normal.',
+      'combine with AND; `status` defaults to `NORMAL`.',
     args: {
       query: t.arg.string({
         required: true,
@@ -103,7 +103,7 @@ builder.queryField('searchTasks', (t) =>
       assignedTo: t.arg.string({ description: '`me`, `unassigned` (no user or agent), or a user id.' }),
       priority: t.arg({ type: PriorityEnum, description: 'Only this priority.' }),
       hasDueDate: t.arg.boolean({ description: 'With (true) or without (false) a due date.' }),
-      status: t.arg({ type: StatusEnum, description: 'Only this status (default Normal).' }),
+      status: t.arg({ type: StatusEnum, description: 'Only this status (default `NORMAL`).' }),
       limit: t.arg.int({
         defaultValue: SEARCH_LIMITS.defaultLimit,
         description: `Hits to return, 1 to ${SEARCH_LIMITS.maxLimit} (default ${SEARCH_LIMITS.defaultLimit}).`,

@@ -1,6 +1,7 @@
 import { activeSessionsOf, revokeOtherSessions, revokeSession } from '../../domain/session.ts';
 import { changePassword } from '../../domain/user.ts';
 import { builder } from '../builder.ts';
+import { enumValues, SESSION_METHOD } from '../enum-names.ts';
 import { personalViewerOf as personalViewer } from '../viewer.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../auth/password.ts';
 
@@ -8,12 +9,26 @@ const PERSONAL =
   'Requires a session the person signed in to (`POST /api/auth/login` or an invite): an API key is ' +
   'UNAUTHENTICATED, a session made from a key (`POST /api/auth/session`) is FORBIDDEN (`key_session`).';
 
+/** How a session started. */
+const SessionMethodEnum = builder.enumType('SessionMethod', {
+  description: 'How a session started.',
+  values: enumValues(SESSION_METHOD, {
+    password: 'Signed in with a password.',
+    invite: 'Signed in by accepting a team invite.',
+    key: 'Made from an API key (`POST /api/auth/session`).',
+  }),
+});
+
 /** A signed-in session of the viewer. */
 export const SessionType = builder.prismaObject('Session', {
   description: 'A signed-in session of the viewer (one browser or tool), listed so it can be signed out.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Session id (for revokeSession).' }),
-    method: t.exposeString('method', { description: 'How it started: `password`, `invite` or `key` (made from an API key).' }),
+    method: t.field({
+      type: SessionMethodEnum,
+      description: 'How it started: `PASSWORD`, `INVITE` or `KEY` (made from an API key).',
+      resolve: (session) => session.method as (typeof SESSION_METHOD.specs)[number],
+    }),
     userAgent: t.exposeString('userAgent', { nullable: true, description: 'The browser or tool that signed in.' }),
     ip: t.exposeString('ip', { nullable: true, description: 'Client address at sign-in.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Sign-in time.' }),

@@ -7,6 +7,8 @@ import {
 } from '../../domain/task/activity.ts';
 import type { ConnectionArgs } from '../connection-args.ts';
 import { builder } from '../builder.ts';
+import { TaskEventKindEnum } from './task-event.ts';
+import type { WebhookEventName } from '../../events/outbox.ts';
 import { connectionType } from '../connection.ts';
 import type { GraphQLContext } from '../context.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -49,8 +51,10 @@ export const TaskActivityType = builder.prismaObject('TaskActivity', {
     'events after EVENT_RETENTION_DAYS).',
   fields: (t) => ({
     id: t.id({ description: 'Entry id (grows with time).', resolve: (a) => String(a.id) }),
-    event: t.exposeString('type', {
-      description: 'The task event it records: `task.created`, `task.updated` or `task.assigned`.',
+    event: t.field({
+      type: TaskEventKindEnum,
+      description: 'The task event it records: `TASK_CREATED`, `TASK_UPDATED` or `TASK_ASSIGNED`.',
+      resolve: (a) => a.type as WebhookEventName,
     }),
     actor: t.relation('actor', {
       nullable: true,

@@ -2,7 +2,18 @@ import type { EventMessage } from '../../events/event-message.ts';
 import { WEBHOOK_EVENT_LIST, WEBHOOK_EVENTS, type WebhookEventName } from '../../events/outbox.ts';
 import { builder } from '../builder.ts';
 import { boardEventStream } from '../live-events.ts';
-import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, parseEventNames, visibleTask } from './live-event.ts';
+import { enumValues, TASK_EVENT_KIND } from '../enum-names.ts';
+import { AFTER_ARG_DESCRIPTION, DELIVERY_GUARANTEES, LiveEventInterface, visibleTask } from './live-event.ts';
+
+/** Event names of `taskEvents` (the webhook events). */
+export const TaskEventKindEnum = builder.enumType('TaskEventKind', {
+  description: 'The task events (webhooks and the REST and tool routes: `task.created`, `task.assigned`, `task.updated`).',
+  values: enumValues(TASK_EVENT_KIND, {
+    'task.created': 'A task was created.',
+    'task.assigned': 'A user or agent was assigned or unassigned (`data.action`).',
+    'task.updated': 'Fields of a task changed (`data.changes`), or it was deleted for good (`data.deleted`).',
+  }),
+});
 
 /** A task event as GraphQL subscribers receive it: the webhook payload's fields, a cursor, the task. */
 export const TaskEventType = builder.objectRef<EventMessage>('TaskEvent').implement({
@@ -12,6 +23,11 @@ export const TaskEventType = builder.objectRef<EventMessage>('TaskEvent').implem
     'of the change for all.',
   interfaces: [LiveEventInterface],
   fields: (t) => ({
+    event: t.field({
+      type: TaskEventKindEnum,
+      description: 'Event name (`TASK_CREATED`, …; webhooks: `task.created`, …).',
+      resolve: (e) => e.event as WebhookEventName,
+    }),
     taskId: t.int({ description: 'Id of the task.', resolve: (e) => e.taskId! }),
     ticketNumber: t.string({
       description: 'Ticket number of the task (`ABC-12`) when the event was written.',
@@ -38,15 +54,11 @@ builder.subscriptionField('taskEvents', (t) =>
       `boardEvents. ${DELIVERY_GUARANTEES}`,
     args: {
       projectId: t.arg.int({ required: true, description: 'Project whose task events to receive.' }),
-      events: t.arg.stringList({
-        description: `Only these event names (${WEBHOOK_EVENT_LIST}); all when omitted.`,
-      }),
+      events: t.arg({ type: [TaskEventKindEnum], description: 'Only these events; all when omitted.' }),
       after: t.arg.id({ description: AFTER_ARG_DESCRIPTION }),
     },
     subscribe: (_root, args, ctx) => {
-      const wanted = new Set<string>(
-        args.events ? parseEventNames<WebhookEventName>(args.events, 'events', WEBHOOK_EVENTS) : WEBHOOK_EVENTS,
-      );
+      const wanted = new Set<string>(args.events ?? WEBHOOK_EVENTS);
       return boardEventStream(
         ctx,
         args.projectId,

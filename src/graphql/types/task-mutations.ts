@@ -5,6 +5,7 @@ import { moveTask } from '../../domain/task/move.ts';
 import { setWatching } from '../../domain/task/watch.ts';
 import { type UpdateTaskInput as UpdateTaskData, updateTask } from '../../domain/task/update.ts';
 import { builder } from '../builder.ts';
+import { ContentTypeEnum } from './content-type.ts';
 import { rowInHand } from '../row-in-hand.ts';
 import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
@@ -13,9 +14,7 @@ import { PriorityEnum } from './task.ts';
 import { TASK_LIMITS } from '../../domain/task/fields.ts';
 import { printedLimit } from '../../domain/fields.ts';
 
-const contentTypeDescription =
-  '`html` (default: the text is sanitised HTML) or `markdown` (GFM converted to HTML; images become links, raw HTML is shown as text). Anything else is a VALIDATION error. ' +
-  'Content too complex to render within the time budget (pathological nesting or emphasis) is a VALIDATION error `too_complex` on the field.';
+const contentTypeDescription = 'The markup of `description`: `HTML` (default) or `MARKDOWN` (see ContentType).';
 
 /** Input of `createTask`. */
 export const CreateTaskInput = builder.inputType('CreateTaskInput', {
@@ -25,9 +24,9 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
     title: t.string({ required: true, description: `Title, 1 to ${TASK_LIMITS.titleMax} characters (trimmed).` }),
     description: t.string({
-      description: `Description, HTML unless \`contentType\` is markdown (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).`,
+      description: `Description, HTML unless \`contentType\` is \`MARKDOWN\` (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).`,
     }),
-    contentType: t.string({ description: contentTypeDescription }),
+    contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; omit or null for none.' }),
     estimateMinutes: t.int({ description: `Estimate in minutes (0 to ${printedLimit(TASK_LIMITS.estimateMinutesMax)}).` }),
@@ -35,7 +34,7 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     images: t.stringList({ description: `Image URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
     attachments: t.stringList({ description: `Attachment URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
     dueDate: t.field({ type: 'DateTime', description: 'Due date.' }),
-    status: t.field({ type: StatusEnum, description: 'Status (default Normal).' }),
+    status: t.field({ type: StatusEnum, description: 'Status (default `NORMAL`).' }),
     parentId: t.int({ description: 'Parent task id (same project), to create a subtask.' }),
     labelIds: t.intList({
       description: 'Labels of the same project (GraphQL only: the tool routes do not take labels).',
@@ -51,13 +50,13 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
   fields: (t) => ({
     title: t.string({ description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
-    description: t.string({ description: `Description, HTML unless \`contentType\` is markdown (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).` }),
-    contentType: t.string({ description: contentTypeDescription }),
+    description: t.string({ description: `Description, HTML unless \`contentType\` is \`MARKDOWN\` (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).` }),
+    contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
     priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
     estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),
     estimateSize: t.int({ description: 'T-shirt size; null clears it.' }),
     sectionId: t.int({ description: 'Section of the same project.' }),
-    status: t.field({ type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
+    status: t.field({ type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
     dueDate: t.field({ type: 'DateTime', description: 'Due date; null clears it.' }),
     images: t.stringList({ description: 'Replaces the image URLs.' }),
     attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),

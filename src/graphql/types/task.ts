@@ -3,6 +3,9 @@ import { resolveTaskRef } from '../../domain/task/task-ref.ts';
 import { countTasks, taskListQuery, TASK_LIST_LIMITS, TASK_SEARCH_MAX } from '../../domain/task/list.ts';
 import { ticketNumberOf } from '../../domain/task/ticket-number.ts';
 import { builder } from '../builder.ts';
+import { ContentTypeEnum } from './content-type.ts';
+import { foundOrNull } from '../lookup.ts';
+import { ASSIGNEE_KIND, enumValues, PRIORITY } from '../enum-names.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
@@ -18,21 +21,18 @@ import { descriptionSource } from '../../domain/task/description-source.ts';
 export const PriorityEnum = builder.enumType('Priority', {
   description:
     'Task priority. No priority is `null`. The team board manifest numbers map onto it: 0 none, 1 urgent, 2 high, 3 medium, 4 low.',
-  values: {
-    urgent: { description: 'Urgent (manifest code 1).' },
-    high: { description: 'High (manifest code 2).' },
-    medium: { description: 'Medium (manifest code 3).' },
-    low: { description: 'Low (manifest code 4).' },
-  } as const,
+  values: enumValues(PRIORITY, {
+    urgent: 'Urgent (manifest code 1).',
+    high: 'High (manifest code 2).',
+    medium: 'Medium (manifest code 3).',
+    low: 'Low (manifest code 4).',
+  }),
 });
 
 /** Whether an assignee is a person or an agent. */
 export const AssigneeKindEnum = builder.enumType('AssigneeKind', {
   description: 'What kind of identity an assignee is.',
-  values: {
-    user: { description: 'A user (numeric id).' },
-    agent: { description: 'An agent of a team (UUID).' },
-  } as const,
+  values: enumValues(ASSIGNEE_KIND, { user: 'A user (numeric id).', agent: 'An agent of a team (UUID).' }),
 });
 
 /** One assignment of a task: a user or an agent. */
@@ -85,18 +85,19 @@ export const TaskType = builder.prismaNode('Task', {
     descriptionSource: t.string({
       description:
         'The description as it was written, for editing: the markdown when it was written as markdown ' +
-        '(`descriptionContentType` `markdown`; also an empty description), else the sanitised HTML itself (`html`). Saving it unchanged with ' +
+        '(`descriptionContentType` `MARKDOWN`; also an empty description), else the sanitised HTML itself (`HTML`). Saving it unchanged with ' +
         'its content type gives the same `description`.',
       select: { description: true, descriptionMarkdown: true },
       resolve: (task) => descriptionSource(task).text,
     }),
-    descriptionContentType: t.string({
-      description: 'The content type of `descriptionSource`: `markdown` or `html` (send it back as `contentType`).',
+    descriptionContentType: t.field({
+      type: ContentTypeEnum,
+      description: 'The content type of `descriptionSource`: `MARKDOWN` or `HTML` (send it back as `contentType`).',
       select: { description: true, descriptionMarkdown: true },
       resolve: (task) => descriptionSource(task).contentType,
     }),
     priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
-    status: t.expose('status', { type: StatusEnum, description: 'Normal, Archive or Deleted.' }),
+    status: t.expose('status', { type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) id.' }),
     sectionId: t.exposeInt('sectionId', { description: 'Section (column) id.' }),
     position: t.exposeString('position', {
@@ -188,7 +189,7 @@ export const TaskConnection = connectionType('Task', TaskType, 'tasks');
 /** Filters of the task list; see `tasks`. */
 export const TaskFilterInput = builder.inputType('TaskFilterInput', {
   description:
-    'Task list filters, combined with AND. `status` defaults to Normal. `taskId` or `ticketNumber` fetch one task ' +
+    'Task list filters, combined with AND. `status` defaults to `NORMAL`. `taskId` or `ticketNumber` fetch one task ' +
     '(by the identification rules, NOT_FOUND when not visible) and ignore the other filters.',
   fields: (t) => ({
     taskId: t.int({ description: 'One task by internal id.' }),
@@ -198,7 +199,7 @@ export const TaskFilterInput = builder.inputType('TaskFilterInput', {
     section: t.string({ description: 'Only tasks in a section with this title (case-insensitive).' }),
     assignedTo: t.string({ description: '`me`, `unassigned`, or a user id.' }),
     priority: t.field({ type: PriorityEnum, description: 'Only this priority.' }),
-    status: t.field({ type: StatusEnum, description: 'Only this status (default Normal).' }),
+    status: t.field({ type: StatusEnum, description: 'Only this status (default `NORMAL`).' }),
     labels: t.stringList({ description: 'Label names: tasks having ANY of them (case-insensitive).' }),
     hasDueDate: t.boolean({ description: 'With (true) or without (false) a due date.' }),
     dueDateBefore: t.field({
@@ -215,18 +216,26 @@ export const TaskFilterInput = builder.inputType('TaskFilterInput', {
     hasComments: t.boolean({ description: 'With (true) or without (false) comments.' }),
     hasAttachments: t.boolean({ description: 'With (true) or without (false) attachments.' }),
     search: t.string({ description: `Case-insensitive text in the title (max ${TASK_SEARCH_MAX} characters).` }),
-    parentId: t.int({ description: 'Only the subtasks of this task (with `status`, Normal by default).' }),
+    parentId: t.int({ description: 'Only the subtasks of this task (with `status`, `NORMAL` by default).' }),
   }),
 });
 
 builder.queryFields((t) => ({
   task: t.prismaField({
     type: 'Task',
-    description: 'One task, identified by exactly one form of `ref`; NOT_FOUND when not in one of your projects.',
+    nullable: true,
+    description:
+      'One task, identified by exactly one form of `ref`; null when there is no such task in one of your projects ' +
+      '(unknown, or another tenant’s: alike). A malformed `ref` (no form, two forms, a bad ticket number) is a ' +
+      'VALIDATION error.',
     args: { ref: t.arg({ type: TaskRefInput, required: true, description: 'Which task.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      const found = await resolveTaskRef(ctx.db, viewerOf(ctx).userId, args.ref);
-      return ctx.db.task.findUniqueOrThrow({ ...query, where: { id: found.id } });
+    resolve: (query, _root, args, ctx) => {
+      // Spread first: Pothos counts the selection as used even when there is no task to read.
+      const selection = { ...query };
+      return foundOrNull(async () => {
+        const found = await resolveTaskRef(ctx.db, viewerOf(ctx).userId, args.ref);
+        return ctx.db.task.findUniqueOrThrow({ ...selection, where: { id: found.id } });
+      });
     },
   }),
   tasks: t.field({

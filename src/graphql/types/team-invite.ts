@@ -60,8 +60,8 @@ builder.queryField('teamInvites', (t) =>
     type: ['TeamInvite'],
     description:
       'Pending invites of a team, newest first (team owners only: a member gets FORBIDDEN, another team NOT_FOUND). Not paged: a short list.',
-    args: { teamId: t.arg.string({ required: true, description: 'The team: UUID or number.' }) },
-    resolve: async (_query, _root, args, ctx) => listTeamInvites(ctx.db, viewerOf(ctx).userId, args.teamId),
+    args: { teamId: t.arg.id({ required: true, description: 'The team: UUID or number.' }) },
+    resolve: async (_query, _root, args, ctx) => listTeamInvites(ctx.db, viewerOf(ctx).userId, String(args.teamId)),
   }),
 );
 
@@ -76,12 +76,12 @@ builder.mutationFields((t) => ({
       'CONFLICT `already_member`. ' +
       OWNER_ROLE_PERSON_ONLY,
     args: {
-      teamId: t.arg.string({ required: true, description: 'The team: UUID or number.' }),
+      teamId: t.arg.id({ required: true, description: 'The team: UUID or number.' }),
       email: t.arg.string({ required: true, description: 'Address to invite.' }),
-      role: t.arg({ type: TeamRoleEnum, description: 'Role on acceptance (default `member`).' }),
+      role: t.arg({ type: TeamRoleEnum, description: 'Role on acceptance (default `MEMBER`).' }),
     },
     resolve: async (_root, args, ctx) => {
-      const created = await createTeamInvite(ctx.db, membershipActor(ctx, args.role), { teamId: args.teamId, email: args.email, role: args.role });
+      const created = await createTeamInvite(ctx.db, membershipActor(ctx, args.role), { teamId: String(args.teamId), email: args.email, role: args.role });
       const path = invitePath(created.token);
       const base = linkBase(ctx);
       return { ...created, path, url: base === null ? null : base + path };

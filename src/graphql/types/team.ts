@@ -2,16 +2,17 @@ import { inVisibleTeam } from '../../domain/access.ts';
 import { teamsOfWhere } from '../../domain/team.ts';
 import { TEAM_ROLES, addTeamMember, listTeamMembers, removeTeamMember, setTeamMemberRole } from '../../domain/team-member.ts';
 import { builder } from '../builder.ts';
+import { enumValues, TEAM_ROLE } from '../enum-names.ts';
 import { personalViewerOf, viewerOf } from '../viewer.ts';
 import type { GraphQLContext } from '../context.ts';
 
 /** A team role: `owner` or `member`. */
 export const TeamRoleEnum = builder.enumType('TeamRole', {
   description: 'Role in a team. Owners manage its members and invites; a team always keeps at least one owner.',
-  values: {
-    owner: { description: 'Manages the team: adds and removes members, changes roles, invites people.' },
-    member: { description: 'Works on the team’s boards; may leave the team.' },
-  } as const,
+  values: enumValues(TEAM_ROLE, {
+    owner: 'Manages the team: adds and removes members, changes roles, invites people.',
+    member: 'Works on the team’s boards; may leave the team.',
+  }),
 });
 
 /** A team: a group of users owning boards and agents. */
@@ -19,7 +20,7 @@ export const TeamType = builder.prismaNode('Team', {
   id: { field: 'id' },
   description: 'A group of users that owns boards and agents.',
   fields: (t) => ({
-    id: t.exposeString('uuid', { description: 'Team UUID (REST API team id).' }),
+    id: t.exposeID('uuid', { description: 'Team UUID (REST API team id). Every `teamId` argument takes it (or the team’s `number`).' }),
     number: t.exposeInt('id', { description: 'Numeric team id (tool API `team_id`).' }),
     title: t.exposeString('title', { description: 'Team name.' }),
     members: t.prismaField({
@@ -76,8 +77,8 @@ export const PERSON_ONLY =
   'a session made from a key FORBIDDEN `key_session`.';
 /** The same for fields a key may use as long as the role is `member`. */
 export const OWNER_ROLE_PERSON_ONLY =
-  'With `role: owner` it needs a session the person signed in to (password or invite): an API key may give only ' +
-  '`member` (else UNAUTHENTICATED `session_required`; a session made from a key is FORBIDDEN `key_session`).';
+  'With `role: OWNER` it needs a session the person signed in to (password or invite): an API key may give only ' +
+  '`MEMBER` (else UNAUTHENTICATED `session_required`; a session made from a key is FORBIDDEN `key_session`).';
 
 const teamArg = 'The team: its UUID (`Team.id`) or its number (`Team.number`).';
 const teamUserArg =
@@ -93,12 +94,12 @@ builder.mutationFields((t) => ({
       '(an unknown and a foreign user get the same NOT_FOUND). Adding a member again changes nothing. ' +
       OWNER_ROLE_PERSON_ONLY,
     args: {
-      teamId: t.arg.string({ required: true, description: teamArg }),
+      teamId: t.arg.id({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
-      role: t.arg({ type: TeamRoleEnum, description: 'Role of a new member (default `member`).' }),
+      role: t.arg({ type: TeamRoleEnum, description: 'Role of a new member (default `MEMBER`).' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await addTeamMember(ctx.db, membershipActor(ctx, args.role), { teamId: args.teamId, user: args.user, role: args.role });
+      const r = await addTeamMember(ctx.db, membershipActor(ctx, args.role), { teamId: String(args.teamId), user: args.user, role: args.role });
       return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
     },
   }),
@@ -110,11 +111,11 @@ builder.mutationFields((t) => ({
       'team’s owners) and stops watching its tasks; their assignments stay as history. ' +
       PERSON_ONLY,
     args: {
-      teamId: t.arg.string({ required: true, description: teamArg }),
+      teamId: t.arg.id({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await removeTeamMember(ctx.db, personalViewerOf(ctx).userId, { teamId: args.teamId, user: args.user });
+      const r = await removeTeamMember(ctx.db, personalViewerOf(ctx).userId, { teamId: String(args.teamId), user: args.user });
       return ctx.db.team.findUniqueOrThrow({ ...query, where: { id: r.team.id } });
     },
   }),
@@ -124,12 +125,12 @@ builder.mutationFields((t) => ({
       'Changes a member’s role (team owners only). Demoting the last owner is CONFLICT `last_owner`: promote someone first. ' +
       PERSON_ONLY,
     args: {
-      teamId: t.arg.string({ required: true, description: teamArg }),
+      teamId: t.arg.id({ required: true, description: teamArg }),
       user: t.arg.string({ required: true, description: teamUserArg }),
       role: t.arg({ type: TeamRoleEnum, required: true, description: 'The new role.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const r = await setTeamMemberRole(ctx.db, personalViewerOf(ctx).userId, { teamId: args.teamId, user: args.user, role: args.role });
+      const r = await setTeamMemberRole(ctx.db, personalViewerOf(ctx).userId, { teamId: String(args.teamId), user: args.user, role: args.role });
       return ctx.db.teamMember.findUniqueOrThrow({ ...query, where: { teamId_userId: { teamId: r.team.id, userId: r.user.id } } });
     },
   }),

@@ -5,26 +5,41 @@ import {
   myViewsWhere,
   projectViewsQuery,
   requireView,
-  SUBTASK_SETTINGS,
   updateView,
   MAX_FILTERS_LENGTH,
   VIEW_LAYOUTS,
 } from '../../domain/view.ts';
 import { builder } from '../builder.ts';
+import { foundOrNull } from '../lookup.ts';
+import { enumValues, SUBTASK_SETTING, VIEW_LAYOUT } from '../enum-names.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
 
 export const SubtaskSettingEnum = builder.enumType('SubtaskSetting', {
-  description: 'How a saved view shows subtasks: `None`, `Parent`, `Flattened`, `Card` or `Flattened_Card`.',
-  values: {
-    None: { description: 'Subtasks are not shown separately (default).' },
-    Parent: { description: 'Subtasks are shown under their parent task.' },
-    Flattened: { description: 'Subtasks are listed as ordinary tasks.' },
-    Card: { description: 'Subtasks are shown on their parent’s card.' },
-    Flattened_Card: { description: 'Subtasks are listed as tasks and also shown on the parent’s card.' },
-  } satisfies Record<(typeof SUBTASK_SETTINGS)[number], { description: string }>,
+  description:
+    'How a saved view shows subtasks: `NONE`, `PARENT`, `FLATTENED`, `CARD` or `FLATTENED_CARD` ' +
+    '(the REST and tool routes: `None`, `Parent`, `Flattened`, `Card`, `Flattened_Card`).',
+  values: enumValues(SUBTASK_SETTING, {
+    None: 'Subtasks are not shown separately (default).',
+    Parent: 'Subtasks are shown under their parent task.',
+    Flattened: 'Subtasks are listed as ordinary tasks.',
+    Card: 'Subtasks are shown on their parent’s card.',
+    Flattened_Card: 'Subtasks are listed as tasks and also shown on the parent’s card.',
+  }),
+});
+
+/** A saved view's layout. */
+export const ViewLayoutEnum = builder.enumType('ViewLayout', {
+  description: 'How a saved view lays out its tasks (the REST and tool routes: `board`, `list`, …).',
+  values: enumValues(VIEW_LAYOUT, {
+    board: 'Columns of sections (default).',
+    list: 'One list of tasks.',
+    table: 'A table of task fields.',
+    calendar: 'Tasks by due date on a calendar.',
+    timeline: 'Tasks on a timeline.',
+  }),
 });
 
 /** A personal saved view of a board. */
@@ -42,7 +57,11 @@ export const SavedViewType = builder.prismaNode('SavedView', {
       select: { subtaskSetting: true },
       resolve: (v) => boardSubtaskSettingOf(v),
     }),
-    layout: t.exposeString('layout', { description: `Layout: ${VIEW_LAYOUTS.join(', ')} (default board).` }),
+    layout: t.field({
+      type: ViewLayoutEnum,
+      description: 'Layout (default `BOARD`).',
+      resolve: (view) => view.layout as (typeof VIEW_LAYOUTS)[number],
+    }),
     filters: t.expose('filters', { type: 'JSON', description: 'Task-list filters of the view, in the task list’s argument names.' }),
     project: t.relation('project', { description: 'The project (board).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
@@ -82,25 +101,36 @@ builder.queryFields((t) => ({
   ),
   savedView: t.prismaField({
     type: 'SavedView',
-    description: 'One of the viewer’s saved views (another user’s view is NOT_FOUND).',
+    nullable: true,
+    description: 'One of the viewer’s saved views; null for an unknown id and for another user’s view alike.',
     args: { id: t.arg.int({ required: true, description: 'View id.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      const userId = viewerOf(ctx).userId;
-      await requireView(ctx.db, userId, args.id, 'id');
-      return ctx.db.savedView.findFirstOrThrow({ ...query, where: { id: args.id, ...myViewsWhere(userId) } });
+    resolve: (query, _root, args, ctx) => {
+      // Spread first: Pothos counts the selection as used even when there is no view to read.
+      const selection = { ...query };
+      return foundOrNull(async () => {
+        const userId = viewerOf(ctx).userId;
+        await requireView(ctx.db, userId, args.id, 'id');
+        return ctx.db.savedView.findFirstOrThrow({ ...selection, where: { id: args.id, ...myViewsWhere(userId) } });
+      });
     },
   }),
 }));
 
+/** What `deleteSavedView` answers. */
+const DeletedSavedView = builder.objectRef<{ id: number }>('DeletedSavedView').implement({
+  description: 'A saved view deleted for good.',
+  fields: (t) => ({ id: t.exposeInt('id', { description: 'Id the view had.' }) }),
+});
+
 builder.mutationFields((t) => ({
   createSavedView: t.prismaField({
     type: 'SavedView',
-    description: 'Creates a saved view on one of the viewer’s projects; `subtaskSetting` defaults to None, `layout` to board.',
+    description: 'Creates a saved view on one of the viewer’s projects; `subtaskSetting` defaults to `NONE`, `layout` to `BOARD`.',
     args: {
       projectId: t.arg.int({ required: true, description: 'The project (board).' }),
       title: t.arg.string({ required: true, description: `View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.` }),
-      subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'Subtask display (default None).' }),
-      layout: t.arg.string({ description: `One of ${VIEW_LAYOUTS.join(', ')} (default board).` }),
+      subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'Subtask display (default `NONE`).' }),
+      layout: t.arg({ type: ViewLayoutEnum, description: 'Layout (default `BOARD`).' }),
       filters: t.arg({ type: 'JSON', description: `A JSON object of task-list filters (at most ${printedLimit(MAX_FILTERS_LENGTH)} characters serialised).` }),
     },
     resolve: async (query, _root, args, ctx) => {
@@ -123,7 +153,7 @@ builder.mutationFields((t) => ({
       id: t.arg.int({ required: true, description: 'View id.' }),
       title: t.arg.string({ description: `New name, 1 to ${NAME_LIMITS.viewTitleMax} characters.` }),
       subtaskSetting: t.arg({ type: SubtaskSettingEnum, description: 'New subtask display.' }),
-      layout: t.arg.string({ description: `New layout: ${VIEW_LAYOUTS.join(', ')}.` }),
+      layout: t.arg({ type: ViewLayoutEnum, description: 'New layout.' }),
       filters: t.arg({ type: 'JSON', description: 'New filters (replace the old ones as a whole).' }),
     },
     resolve: async (query, _root, args, ctx) => {
@@ -137,12 +167,13 @@ builder.mutationFields((t) => ({
       return ctx.db.savedView.findFirstOrThrow({ ...query, where: { id: args.id, ...myViewsWhere(userId) } });
     },
   }),
-  deleteSavedView: t.int({
-    description: 'Deletes one of the viewer’s saved views; returns its id.',
+  deleteSavedView: t.field({
+    type: DeletedSavedView,
+    description: 'Deletes one of the viewer’s saved views; answers its id (there is no object left to return).',
     args: { id: t.arg.int({ required: true, description: 'View id.' }) },
     resolve: async (_root, args, ctx) => {
       await deleteView(ctx.db, viewerOf(ctx).userId, args.id);
-      return args.id;
+      return { id: args.id };
     },
   }),
 }));

@@ -11,10 +11,13 @@ import {
   WEBHOOK_DESCRIPTION_MAX,
 } from '../../domain/webhook.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
-import { WEBHOOK_EVENT_LIST } from '../../events/outbox.ts';
+import { WEBHOOK_EVENT_LIST, type WebhookEventName } from '../../events/outbox.ts';
 import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
+import { TaskEventKindEnum } from './task-event.ts';
+import { foundOrNull } from '../lookup.ts';
+import { enumValues, WEBHOOK_ATTEMPT_OUTCOME, WEBHOOK_DELIVERY_STATUS, WEBHOOK_DISABLED_CAUSE } from '../enum-names.ts';
 import type { GraphQLContext } from '../context.ts';
 import { connectionType } from '../connection.ts';
 import { loadPage, pageArgs, pageType } from '../page.ts';
@@ -25,44 +28,44 @@ const policyOf = (ctx: GraphQLContext): WebhookPolicy => ({ allowPrivate: ctx.se
 
 export const WebhookDeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
   description: 'State of one webhook delivery.',
-  values: {
-    pending: { description: 'Waiting for its first attempt or a retry.' },
-    succeeded: { description: 'The endpoint answered 2xx.' },
-    failed: { description: 'Retries exhausted (about 3 days), or the endpoint answered 410 Gone.' },
-    skipped: {
-      description:
-        'The event was committed while the subscription was disabled: logged, not sent. Re-enabling does not send ' +
-        'it (as GitHub and Stripe do not replay what a disabled endpoint missed); redeliver it to send it.',
-    },
-  } as const,
+  values: enumValues(WEBHOOK_DELIVERY_STATUS, {
+    pending: 'Waiting for its first attempt or a retry.',
+    succeeded: 'The endpoint answered 2xx.',
+    failed: 'Retries exhausted (about 3 days), or the endpoint answered 410 Gone.',
+    skipped:
+      'The event was committed while the subscription was disabled: logged, not sent. Re-enabling does not send ' +
+      'it (as GitHub and Stripe do not replay what a disabled endpoint missed); redeliver it to send it.',
+  }),
 });
 
 export const WebhookAttemptOutcomeEnum = builder.enumType('WebhookAttemptOutcome', {
   description: 'What became of one webhook attempt.',
-  values: {
-    unknown: {
-      description:
-        'No answer recorded: the request is in flight, or the sender stopped (a crash or restart) before ' +
-        'recording it. The receiver may or may not have the event; the retry after the lease has the same `webhook-id`.',
-    },
-    succeeded: { description: 'The endpoint answered 2xx.' },
-    failed: { description: 'Another answer, a timeout, a connection error or a refused destination.' },
-  } as const,
+  values: enumValues(WEBHOOK_ATTEMPT_OUTCOME, {
+    unknown:
+      'No answer recorded: the request is in flight, or the sender stopped (a crash or restart) before ' +
+      'recording it. The receiver may or may not have the event; the retry after the lease has the same `webhook-id`.',
+    succeeded: 'The endpoint answered 2xx.',
+    failed: 'Another answer, a timeout, a connection error or a refused destination.',
+  }),
 });
 
 export const WebhookDisabledCauseEnum = builder.enumType('WebhookDisabledCause', {
   description: 'Why a webhook subscription was disabled.',
-  values: {
-    gone: { description: 'The endpoint answered 410 Gone.' },
-    failing: { description: 'Deliveries failed without a success for days.' },
-    manual: { description: 'Disabled through the API (`active: false`).' },
-    creator_lost_access: {
-      description:
-        'Its creator no longer sees its board (left or was removed), or no longer owns its team for a team-wide ' +
-        'subscription. Nothing is sent to it from then on, queued deliveries included; an owner of the team ' +
-        're-enables it (`active: true`) and becomes its creator.',
-    },
-  } as const,
+  values: enumValues(WEBHOOK_DISABLED_CAUSE, {
+    gone: 'The endpoint answered 410 Gone.',
+    failing: 'Deliveries failed without a success for days.',
+    manual: 'Disabled through the API (`active: false`).',
+    creator_lost_access:
+      'Its creator no longer sees its board (left or was removed), or no longer owns its team for a team-wide ' +
+      'subscription. Nothing is sent to it from then on, queued deliveries included; an owner of the team ' +
+      're-enables it (`active: true`) and becomes its creator.',
+  }),
+});
+
+/** What `deleteWebhookSubscription` answers. */
+const DeletedWebhookSubscription = builder.objectRef<{ id: number }>('DeletedWebhookSubscription').implement({
+  description: 'A webhook subscription deleted for good, with its delivery log.',
+  fields: (t) => ({ id: t.exposeInt('id', { description: 'Id the subscription had.' }) }),
 });
 
 /** A webhook subscription; the secret is never exposed here. */
@@ -107,7 +110,7 @@ export const WebhookSubscriptionType = builder.prismaNode('WebhookSubscription',
       description:
         'Who made the subscription (or took it over by re-enabling it). It delivers only while this person still ' +
         'sees its board (is an owner of its team, for a team-wide one); otherwise it is disabled with ' +
-        '`disabledCause: creator_lost_access`. Null once the account is gone (then it delivers nothing until an ' +
+        '`disabledCause: CREATOR_LOST_ACCESS`. Null once the account is gone (then it delivers nothing until an ' +
         'owner takes it over).',
     }),
     failingSince: t.expose('failingSince', {
@@ -147,7 +150,7 @@ export const WebhookAttemptType = builder.prismaObject('WebhookAttempt', {
   description: 'One HTTP attempt of a delivery.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Attempt id.' }),
-    outcome: t.expose('outcome', { type: WebhookAttemptOutcomeEnum, description: 'succeeded, failed, or unknown (no answer recorded).' }),
+    outcome: t.expose('outcome', { type: WebhookAttemptOutcomeEnum, description: '`SUCCEEDED`, `FAILED`, or `UNKNOWN` (no answer recorded).' }),
     statusCode: t.exposeInt('statusCode', { nullable: true, description: 'HTTP status; null when no answer came.' }),
     durationMs: t.exposeInt('durationMs', {
       nullable: true,
@@ -174,10 +177,11 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
       description: 'Event id, sent as the `webhook-id` header on every attempt.',
       resolve: (d) => String(d.eventId),
     }),
-    event: t.string({
+    event: t.field({
+      type: TaskEventKindEnum,
       description: 'Event name.',
       select: { event: { select: { type: true } } },
-      resolve: (d) => d.event.type,
+      resolve: (d) => d.event.type as WebhookEventName,
     }),
     taskId: t.int({
       description: 'Task of the event.',
@@ -190,7 +194,7 @@ export const WebhookDeliveryType = builder.prismaObject('WebhookDelivery', {
       select: { event: { select: { ticketNumber: true } } },
       resolve: (d) => d.event.ticketNumber!,
     }),
-    status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: 'pending, succeeded, failed, or skipped (committed while the subscription was disabled).' }),
+    status: t.expose('status', { type: WebhookDeliveryStatusEnum, description: '`PENDING`, `SUCCEEDED`, `FAILED`, or `SKIPPED` (committed while the subscription was disabled).' }),
     attemptCount: t.exposeInt('attemptCount', {
       description: 'Attempts with a recorded outcome since the delivery was queued (or redelivered); `unknown` ones are not counted.',
     }),
@@ -313,11 +317,16 @@ builder.queryFields((t) => ({
   ),
   webhookSubscription: t.prismaField({
     type: 'WebhookSubscription',
-    description: 'One subscription; NOT_FOUND when the viewer cannot see its project or team.',
+    nullable: true,
+    description: 'One subscription; null when there is none with this id or the viewer cannot see its project or team (alike).',
     args: { id: t.arg.int({ required: true, description: 'Subscription id.' }) },
-    resolve: async (query, _root, args, ctx) => {
-      await requireWebhookSubscription(ctx.db, viewerOf(ctx).userId, args.id, 'id');
-      return ctx.db.webhookSubscription.findUniqueOrThrow({ ...query, where: { id: args.id } });
+    resolve: (query, _root, args, ctx) => {
+      // Spread first: Pothos counts the selection as used even when there is no subscription to read.
+      const selection = { ...query };
+      return foundOrNull(async () => {
+        await requireWebhookSubscription(ctx.db, viewerOf(ctx).userId, args.id, 'id');
+        return ctx.db.webhookSubscription.findUniqueOrThrow({ ...selection, where: { id: args.id } });
+      });
     },
   }),
   webhookDeliveries: t.field({
@@ -386,12 +395,13 @@ builder.mutationFields((t) => ({
       return ctx.db.webhookSubscription.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
-  deleteWebhookSubscription: t.boolean({
-    description: 'Deletes a subscription and its delivery log.',
+  deleteWebhookSubscription: t.field({
+    type: DeletedWebhookSubscription,
+    description: 'Deletes a subscription and its delivery log; answers its id (there is no object left to return).',
     args: { id: t.arg.int({ required: true, description: 'Subscription id.' }) },
     resolve: async (_root, { id }, ctx) => {
       await deleteWebhookSubscription(ctx.db, viewerOf(ctx).userId, id);
-      return true;
+      return { id };
     },
   }),
   redeliverWebhookDelivery: t.prismaField({

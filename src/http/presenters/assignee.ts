@@ -15,7 +15,7 @@ export const ASSIGNEE_FIELDS = graphql(`
 
 /** `{id, displayName}` of spec 2.4: user ids as numbers, agent ids as their UUID strings. */
 export function assigneeOut(a: AssigneeFieldsFragment) {
-  return { id: a.kind === 'user' ? Number(a.id) : a.id, displayName: a.displayName };
+  return { id: a.kind === 'USER' ? Number(a.id) : a.id, displayName: a.displayName };
 }
 
 /** Schema of `assigneeOut`. */

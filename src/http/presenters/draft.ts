@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task/fields.ts';
+import { PRIORITY } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type { DraftFieldsFragment, PublishedTaskFieldsFragment } from '../gql/graphql.ts';
 import { toolTaskSchema } from './task.ts';
@@ -29,7 +30,7 @@ export function draftOut(d: DraftFieldsFragment) {
     section_id: d.sectionId ?? null,
     title: d.title,
     description: d.description,
-    priority: d.priority ?? null,
+    priority: PRIORITY.spec(d.priority ?? null),
     due_date: d.dueDate ?? null,
     createdAt: d.createdAt,
     updatedAt: d.updatedAt,
@@ -73,7 +74,7 @@ export function publishedTask(t: PublishedTaskFieldsFragment) {
     ticket_number: t.ticketNumber,
     title: t.title,
     description: t.description,
-    priority: t.priority ?? null,
+    priority: PRIORITY.spec(t.priority ?? null),
     project_id: t.projectId,
     section: t.section.title,
     section_id: t.section.id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPE } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type { NotificationFieldsFragment } from '../gql/graphql.ts';
 
@@ -17,7 +18,7 @@ export const NOTIFICATION_FIELDS = graphql(`
 
 /** A notification with the spec 2.6 field names (tool inbox and REST notifications). */
 export function notificationOut(n: NotificationFieldsFragment) {
-  return { id: n.id, type: n.type, task_id: n.taskId, ticket_number: n.ticketNumber, message: n.message, createdAt: n.createdAt, read: n.read };
+  return { id: n.id, type: NOTIFICATION_TYPE.spec(n.type), task_id: n.taskId, ticket_number: n.ticketNumber, message: n.message, createdAt: n.createdAt, read: n.read };
 }
 
 /** Schema of `notificationOut`. */

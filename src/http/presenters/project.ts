@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
+import { STATUS } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
-import type { RestProjectFieldsFragment } from '../gql/graphql.ts';
+import type { RestProjectFieldsFragment, ToolProjectFieldsFragment } from '../gql/graphql.ts';
 import { restLabel, restLabelSchema } from './label.ts';
 import { restSectionRef, restSectionRefSchema } from './section.ts';
 
@@ -31,7 +32,7 @@ export function projectOut(p: RestProjectFieldsFragment) {
   return {
     id: p.id,
     title: p.title,
-    status: p.status,
+    status: STATUS.spec(p.status),
     createdAt: p.createdAt,
     description: p.description,
     memberCount: p.memberCount,
@@ -64,5 +65,10 @@ export const TOOL_PROJECT_FIELDS = graphql(`
   }
 `);
 
-/** The tool project list item (spec 4.1): `{id, title, status, createdAt}`, as GraphQL returns it. */
+/** The tool project list item (spec 4.1): `{id, title, status, createdAt}`, the status in the spec's words. */
+export function toolProject(p: ToolProjectFieldsFragment) {
+  return { id: p.id, title: p.title, status: STATUS.spec(p.status), createdAt: p.createdAt };
+}
+
+/** Schema of `toolProject`. */
 export const toolProjectSchema = z.object({ id: z.number(), title: z.string(), status: z.enum(STATUSES), createdAt: z.string() });

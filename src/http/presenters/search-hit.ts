@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task/fields.ts';
+import { PRIORITY } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type { SearchHitFieldsFragment } from '../gql/graphql.ts';
 
@@ -22,7 +23,7 @@ export function searchHit(hit: SearchHitFieldsFragment) {
     ticket_number: hit.ticketNumber,
     title: hit.title,
     section: hit.section,
-    priority: hit.priority ?? null,
+    priority: PRIORITY.spec(hit.priority ?? null),
     score: hit.score,
   };
 }

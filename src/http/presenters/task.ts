@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
 import { PRIORITIES } from '../../domain/task/fields.ts';
+import { ASSIGNEE_KIND, PRIORITY, STATUS } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type {
   RestTaskFieldsFragment,
@@ -44,7 +45,7 @@ export function toolTask(t: ToolTaskFieldsFragment) {
     ticket_number: t.ticketNumber,
     title: t.title,
     description: t.description,
-    priority: t.priority ?? null,
+    priority: PRIORITY.spec(t.priority ?? null),
     section: t.section.title,
     assignees: t.assignees.map(assigneeOut),
     createdAt: t.createdAt,
@@ -85,7 +86,7 @@ export function toolCreatedTask(t: ToolCreatedTaskFieldsFragment) {
     id: t.id,
     ticket_number: t.ticketNumber,
     title: t.title,
-    priority: t.priority ?? null,
+    priority: PRIORITY.spec(t.priority ?? null),
     section: t.section.title,
     createdAt: t.createdAt,
   };
@@ -210,11 +211,11 @@ export function restTask(t: RestTaskFieldsFragment) {
     unique_index: t.uniqueIndex,
     title: t.title,
     description: t.description,
-    priority: t.priority ?? null,
-    status: t.status,
+    priority: PRIORITY.spec(t.priority ?? null),
+    status: STATUS.spec(t.status),
     project_id: t.projectId,
     section: { id: t.section.id, title: t.section.title },
-    assignees: t.assignees.map((a) => ({ ...assigneeOut(a), kind: a.kind })),
+    assignees: t.assignees.map((a) => ({ ...assigneeOut(a), kind: ASSIGNEE_KIND.spec(a.kind) })),
     labels: t.labels.map(restLabel),
     estimate: t.estimateMinutes ?? null,
     estimate_size: t.estimateSize ?? null,
@@ -222,7 +223,7 @@ export function restTask(t: RestTaskFieldsFragment) {
     images: t.images,
     attachments: t.attachments,
     parent_id: t.parentId ?? null,
-    subtasks: t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: c.status })),
+    subtasks: t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: STATUS.spec(c.status) })),
     created_by: t.createdBy ?? null,
     comment_count: t.commentCount,
     createdAt: t.createdAt,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBTASK_SETTINGS, VIEW_LAYOUTS } from '../../domain/view.ts';
+import { SUBTASK_SETTING, VIEW_LAYOUT } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type { ViewFieldsFragment } from '../gql/graphql.ts';
 
@@ -26,9 +27,9 @@ export function viewOut(v: ViewFieldsFragment) {
     id: v.id,
     project_id: v.projectId,
     title: v.title,
-    subtask_setting: v.subtaskSetting,
-    board_subtask_setting: v.boardSubtaskSetting,
-    layout: v.layout,
+    subtask_setting: SUBTASK_SETTING.spec(v.subtaskSetting),
+    board_subtask_setting: SUBTASK_SETTING.spec(v.boardSubtaskSetting),
+    layout: VIEW_LAYOUT.spec(v.layout),
     filters: v.filters,
     createdAt: v.createdAt,
     updatedAt: v.updatedAt,

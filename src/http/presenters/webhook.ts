@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
+import { TASK_EVENT_KIND, WEBHOOK_ATTEMPT_OUTCOME, WEBHOOK_DELIVERY_STATUS, WEBHOOK_DISABLED_CAUSE } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import type { WebhookDeliveryFieldsFragment, WebhookPingFieldsFragment, WebhookSubscriptionFieldsFragment } from '../gql/graphql.ts';
 
@@ -44,7 +45,7 @@ export function subscriptionOut(s: WebhookSubscriptionFieldsFragment) {
     description: s.description ?? null,
     active: s.active,
     disabled_reason: s.disabledReason ?? null,
-    disabled_cause: s.disabledCause ?? null,
+    disabled_cause: WEBHOOK_DISABLED_CAUSE.spec(s.disabledCause ?? null),
     disabled_at: s.disabledAt ?? null,
     created_by: s.createdBy ? { id: s.createdBy.id, name: s.createdBy.displayName } : null,
     failing_since: s.failingSince ?? null,
@@ -124,10 +125,10 @@ export function deliveryOut(d: WebhookDeliveryFieldsFragment) {
   return {
     id: d.id,
     event_id: d.eventId,
-    event: d.event,
+    event: TASK_EVENT_KIND.spec(d.event),
     task_id: d.taskId,
     ticket_number: d.ticketNumber,
-    status: d.status,
+    status: WEBHOOK_DELIVERY_STATUS.spec(d.status),
     attempt_count: d.attemptCount,
     next_attempt_at: d.nextAttemptAt ?? null,
     last_status_code: d.lastStatusCode ?? null,
@@ -135,7 +136,7 @@ export function deliveryOut(d: WebhookDeliveryFieldsFragment) {
     updatedAt: d.updatedAt,
     attempts: d.attempts.map((a) => ({
       id: a.id,
-      outcome: a.outcome,
+      outcome: WEBHOOK_ATTEMPT_OUTCOME.spec(a.outcome),
       status_code: a.statusCode ?? null,
       duration_ms: a.durationMs ?? null,
       response_excerpt: a.responseExcerpt ?? null,

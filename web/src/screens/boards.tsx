@@ -28,7 +28,7 @@ export const BoardsQuery = graphql(`
 /** Archived boards, listed apart (their settings restore them). */
 const ArchivedBoardsQuery = graphql(`
   query ArchivedBoards {
-    projects(limit: 100, status: Archive) {
+    projects(limit: 100, status: ARCHIVE) {
       total
       items {
         id

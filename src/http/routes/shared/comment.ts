@@ -4,6 +4,8 @@ import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
+import { contentTypeName } from './content-type.ts';
+import { SORT_ORDER } from '../../../graphql/enum-names.ts';
 
 /** Query string of the comment lists (tool and REST): the task, paging and order. */
 export const commentListQuery = z.object({
@@ -19,7 +21,7 @@ export function commentListVariables(query: z.output<typeof commentListQuery>) {
     ref: toTaskRef(query),
     limit: query.limit ?? COMMENT_PAGE.defaultLimit,
     offset: query.offset ?? 0,
-    sortOrder: query.sort_order ?? 'asc',
+    sortOrder: SORT_ORDER.name(query.sort_order ?? 'asc'),
   };
 }
 
@@ -58,7 +60,7 @@ export function newCommentVariables(
   return {
     ref: toTaskRef(body),
     text: body.text,
-    contentType: body.content_type ?? null,
+    contentType: contentTypeName(body.content_type ?? null),
     images: body.images ?? null,
     mentions: body.mentions?.map((m) => ({ userId: m.user_id })) ?? null,
   };

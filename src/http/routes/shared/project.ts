@@ -3,6 +3,7 @@ import { MAX_INT, STATUSES } from '../../../domain/fields.ts';
 import { MAX_OFFSET, PAGE_LIMITS } from '../../../domain/page.ts';
 import { PROJECT_SEARCH_MAX } from '../../../domain/project.ts';
 import { qsId, qsInt } from '../../query-params.ts';
+import { PROJECT_SORT, SORT_ORDER, STATUS } from '../../../graphql/enum-names.ts';
 
 /** Query string of the project lists (tool and REST; spec 4.1, 4.2). */
 export const projectListQuery = z.object({
@@ -30,7 +31,14 @@ export const projectListQuery = z.object({
 
 /** GraphQL variables of a project list query. */
 export function projectListVariables(q: z.output<typeof projectListQuery>) {
-  return { status: q.status, search: q.search ?? null, limit: q.limit, offset: q.offset, sortBy: q.sort_by, sortOrder: q.sort_order };
+  return {
+    status: STATUS.name(q.status),
+    search: q.search ?? null,
+    limit: q.limit,
+    offset: q.offset,
+    sortBy: PROJECT_SORT.name(q.sort_by),
+    sortOrder: SORT_ORDER.name(q.sort_order),
+  };
 }
 
 /** Path of the routes under one project (board). */

@@ -3,6 +3,7 @@ import { SEARCH_LIMITS } from '../../../search/search-tasks.ts';
 import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsId, qsInt } from '../../query-params.ts';
 import { graphql } from '../../gql/index.ts';
+import { PRIORITY, STATUS } from '../../../graphql/enum-names.ts';
 
 // Task search (spec 4.1 `tasksvc_search_tasks`), the tool route and its REST twin.
 
@@ -33,9 +34,9 @@ export function searchVariables(q: SearchQueryParams) {
     boardId: q.board_id,
     section: q.section,
     assignedTo: q.assigned_to?.toLowerCase(),
-    priority: q.priority,
+    priority: PRIORITY.name(q.priority),
     hasDueDate: q.has_due_date,
-    status: q.status,
+    status: STATUS.name(q.status),
     limit: q.limit ?? SEARCH_LIMITS.defaultLimit,
   };
 }

@@ -3,6 +3,8 @@ import { ValidationError } from '../../../errors.ts';
 import { STATUSES } from '../../../domain/fields.ts';
 import { PRIORITIES, TASK_LIMITS, estimateMinutesField } from '../../../domain/task/fields.ts';
 import { qsDate } from '../../query-params.ts';
+import { PRIORITY, STATUS } from '../../../graphql/enum-names.ts';
+import { contentTypeName } from './content-type.ts';
 
 // The body of task writes, shared by the tool and REST task routes.
 
@@ -62,14 +64,14 @@ export function createInputOf(body: TaskWriteBody & { project_id: number; title:
     projectId: body.project_id,
     title: body.title,
     description: body.description,
-    contentType: body.content_type,
+    contentType: contentTypeName(body.content_type),
     sectionId: body.section_id,
-    priority: body.priority,
+    priority: PRIORITY.name(body.priority),
     estimateMinutes: body.estimate,
     images: body.images,
     attachments: body.attachments,
     dueDate: body.due_date,
-    status: body.status,
+    status: STATUS.name(body.status),
   };
 }
 
@@ -77,18 +79,18 @@ export function createInputOf(body: TaskWriteBody & { project_id: number; title:
 export function updateInputOf(body: TaskWriteBody, sectionId: number | undefined) {
   const b = body as Record<string, unknown>;
   const input: Record<string, unknown> = {};
-  const copy = (from: string, to: string) => {
-    if (b[from] !== undefined) input[to] = b[from];
+  const copy = (from: string, to: string, name: (v: never) => unknown = (v) => v) => {
+    if (b[from] !== undefined) input[to] = name(b[from] as never);
   };
   copy('title', 'title');
   copy('description', 'description');
-  copy('content_type', 'contentType');
-  copy('priority', 'priority');
+  copy('content_type', 'contentType', contentTypeName);
+  copy('priority', 'priority', PRIORITY.name);
   copy('estimate', 'estimateMinutes');
   copy('images', 'images');
   copy('attachments', 'attachments');
   copy('due_date', 'dueDate');
-  copy('status', 'status');
+  copy('status', 'status', STATUS.name);
   if (sectionId !== undefined) input.sectionId = sectionId;
   return input;
 }

@@ -3,6 +3,7 @@ import { TASK_LIST_LIMITS, TASK_SEARCH_MAX } from '../../../domain/task/list.ts'
 import { assignedToParam, priorityParam, sectionParam, statusParam } from './task-filter.ts';
 import { qsBool, qsDate, qsId, qsInt, qsList } from '../../query-params.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
+import { PRIORITY, STATUS } from '../../../graphql/enum-names.ts';
 
 /** Query parameters of the task list (tool `GET /api/mcp/tasks` and `GET /api/v1/tasks`). */
 export const taskListQuery = z.object({
@@ -47,8 +48,8 @@ export function taskListVariables(q: TaskListQueryParams) {
       boardId: q.board_id,
       section: q.section,
       assignedTo: q.assigned_to?.toLowerCase(),
-      priority: q.priority,
-      status: q.status,
+      priority: PRIORITY.name(q.priority),
+      status: STATUS.name(q.status),
       labels: q.labels,
       hasDueDate: q.has_due_date,
       dueDateBefore: q.due_date_before,

@@ -48,7 +48,7 @@ export const addCommentRoute = route({
     'mentions notify (`@name` in the text does not). A mentioned user outside the task’s board → ' +
     '401 and nothing is written. The author starts watching the task.',
   document: graphql(`
-    mutation ToolAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {
+    mutation ToolAddComment($ref: TaskRefInput!, $text: String!, $contentType: ContentType, $images: [String!], $mentions: [MentionInput!]) {
       addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { id text createdAt }
     }
   `),

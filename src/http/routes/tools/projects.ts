@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
-import { toolProjectSchema } from '../../presenters/project.ts';
+import { toolProject, toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -38,7 +38,7 @@ export const listProjectsRoute = route({
   `),
   toVariables: ({ query }) => projectListVariables(query),
   toBody: (data) => ({
-    projects: data.projects.items,
+    projects: data.projects.items.map(toolProject),
     total: data.projects.total,
   }),
 });

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { NAME_LIMITS, printedLimit } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { SUBTASK_SETTINGS, VIEW_LAYOUTS, MAX_FILTERS_LENGTH } from '../../../domain/view.ts';
+import { SUBTASK_SETTINGS, VIEW_LAYOUTS, MAX_FILTERS_LENGTH, checkViewLayout } from '../../../domain/view.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { viewOut, viewSchema } from '../../presenters/view.ts';
+import { SUBTASK_SETTING, VIEW_LAYOUT } from '../../../graphql/enum-names.ts';
 
 const subtaskSetting = z.enum(SUBTASK_SETTINGS, { message: `must be one of ${SUBTASK_SETTINGS.join(', ')}` });
+/** The GraphQL `ViewLayout` of a body's `layout`; anything else refused with the domain's error (field `layout`). */
+function layoutName<T extends null>(value: string | T) {
+  checkViewLayout(value);
+  return VIEW_LAYOUT.name(value as (typeof VIEW_LAYOUTS)[number] | T);
+}
+
 const filters = z.record(z.string(), z.unknown(), { message: 'must be a JSON object' });
 
 /** Body of a new view. */
@@ -41,7 +48,7 @@ export const createViewRoute = route({
     'title, subtask_setting, board_subtask_setting, layout, filters, createdAt, updatedAt}`, where ' +
     '`board_subtask_setting` is the effective setting. Views are personal: other users get 404 for them.',
   document: graphql(`
-    mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
+    mutation ToolCreateView($projectId: Int!, $title: String!, $subtaskSetting: SubtaskSetting, $layout: ViewLayout, $filters: JSON) {
       createSavedView(projectId: $projectId, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
   `),
@@ -50,8 +57,8 @@ export const createViewRoute = route({
   toVariables: ({ body }) => ({
     projectId: body.project_id,
     title: body.title,
-    subtaskSetting: body.subtask_setting ?? null,
-    layout: body.layout ?? null,
+    subtaskSetting: SUBTASK_SETTING.name(body.subtask_setting ?? null),
+    layout: layoutName(body.layout ?? null),
     filters: body.filters ?? null,
   }),
   toBody: (data) => viewOut(data.createSavedView),
@@ -68,7 +75,7 @@ export const updateViewRoute = route({
     'Body: any of `subtask_setting`, `title`, `layout`, `filters` (at least one). A body holding only ' +
     '`subtask_setting` changes only that setting. Answers the whole view, as POST /view does.',
   document: graphql(`
-    mutation ToolUpdateView($id: Int!, $title: String, $subtaskSetting: SubtaskSetting, $layout: String, $filters: JSON) {
+    mutation ToolUpdateView($id: Int!, $title: String, $subtaskSetting: SubtaskSetting, $layout: ViewLayout, $filters: JSON) {
       updateSavedView(id: $id, title: $title, subtaskSetting: $subtaskSetting, layout: $layout, filters: $filters) { ...ViewFields }
     }
   `),
@@ -80,8 +87,8 @@ export const updateViewRoute = route({
     id: params.viewId,
     // Omitted fields stay omitted: the mutation changes only what it is given.
     ...(body.title !== undefined ? { title: body.title } : {}),
-    ...(body.subtask_setting !== undefined ? { subtaskSetting: body.subtask_setting } : {}),
-    ...(body.layout !== undefined ? { layout: body.layout } : {}),
+    ...(body.subtask_setting !== undefined ? { subtaskSetting: SUBTASK_SETTING.name(body.subtask_setting) } : {}),
+    ...(body.layout !== undefined ? { layout: layoutName(body.layout) } : {}),
     ...(body.filters !== undefined ? { filters: body.filters } : {}),
   }),
   toBody: (data) => viewOut(data.updateSavedView),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { ASSIGN_ROUTE_DOCUMENT, assigneesOf, assignFields, assignVariables, checkAssignForm } from '../shared/assign.ts';
+import { ASSIGNEE_KIND } from '../../../graphql/enum-names.ts';
 
 /** POST /api/v1/tasks/{id}/assignees. */
 export const taskAssigneesRoute = route({
@@ -29,8 +30,8 @@ export const taskAssigneesRoute = route({
     success: true,
     task_id: params.id,
     assignees: assigneesOf(data).map((a) => ({
-      id: a.kind === 'user' ? Number(a.id) : a.id,
-      type: a.kind,
+      id: a.kind === 'USER' ? Number(a.id) : a.id,
+      type: ASSIGNEE_KIND.spec(a.kind),
       displayName: a.displayName,
     })),
   }),

@@ -64,7 +64,7 @@ export const createTeamBoardRoute = route({
   status: 201,
   idempotent: true,
   document: graphql(`
-    mutation RestCreateTeamBoard($teamId: String!, $input: TeamBoardInput!) {
+    mutation RestCreateTeamBoard($teamId: ID!, $input: TeamBoardInput!) {
       createTeamBoard(teamId: $teamId, input: $input) {
         ...BoardFields
         team {

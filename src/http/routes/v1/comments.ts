@@ -7,6 +7,7 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
 import { taskRefBody } from '../shared/task-ref.ts';
+import { contentTypeName } from '../shared/content-type.ts';
 
 const commentIdParams = z.object({ id: qsId().describe('Comment id.') });
 
@@ -62,7 +63,7 @@ export const addCommentRoute = route({
     'task, the caller and every mentioned user must belong to the same board; a forged or cross-board mention → ' +
     '401 (`cross_board_mention`) and nothing is written. Answers 201 with the comment.',
   document: graphql(`
-    mutation RestAddComment($ref: TaskRefInput!, $text: String!, $contentType: String, $images: [String!], $mentions: [MentionInput!]) {
+    mutation RestAddComment($ref: TaskRefInput!, $text: String!, $contentType: ContentType, $images: [String!], $mentions: [MentionInput!]) {
       addComment(ref: $ref, text: $text, contentType: $contentType, images: $images, mentions: $mentions) { ...RestCommentFields }
     }
   `),
@@ -102,11 +103,11 @@ export const editCommentRoute = route({
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),
   fieldNames: { commentId: 'id' },
   document: graphql(`
-    mutation RestEditComment($id: Int!, $text: String!, $contentType: String) {
+    mutation RestEditComment($id: Int!, $text: String!, $contentType: ContentType) {
       editComment(id: $id, text: $text, contentType: $contentType) { ...RestCommentFields }
     }
   `),
-  toVariables: ({ params, body }) => ({ id: params.id, text: body.text, contentType: body.content_type }),
+  toVariables: ({ params, body }) => ({ id: params.id, text: body.text, contentType: contentTypeName(body.content_type ?? null) }),
   toBody: (data) => ({ success: true, comment: restComment(data.editComment) }),
 });
 

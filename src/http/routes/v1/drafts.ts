@@ -6,6 +6,11 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { draftOut, draftSchema, publishedTask, publishedTaskSchema } from '../../presenters/draft.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
+import { PRIORITY } from '../../../graphql/enum-names.ts';
+import { contentTypeName } from '../shared/content-type.ts';
+import { checkDraftContentType } from '../../../domain/draft.ts';
+import { found } from '../shared/found.ts';
+import { NotFoundError } from '../../../errors.ts';
 
 const idParams = z.object({ id: qsId() });
 const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join(', ')}` });
@@ -34,8 +39,8 @@ function draftVariables(b: DraftBody) {
     sectionId: b.section_id,
     title: b.title,
     description: b.description,
-    contentType: b.content_type,
-    priority: b.priority,
+    contentType: b.content_type === undefined ? undefined : contentTypeName(b.content_type, checkDraftContentType),
+    priority: PRIORITY.name(b.priority),
     dueDate: b.due_date,
   };
   return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as Partial<typeof all>;
@@ -93,7 +98,7 @@ export const createDraftRoute = route({
       $sectionId: Int
       $title: String
       $description: String
-      $contentType: String
+      $contentType: ContentType
       $priority: Priority
       $dueDate: DateTime
     ) {
@@ -132,7 +137,10 @@ export const getDraftRoute = route({
   response: z.object({ success: z.literal(true), draft: draftSchema }),
   fieldNames: draftFieldNames,
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data) => ({ success: true, draft: draftOut(data.draft) }),
+  toBody: (data, { params }) => ({
+    success: true,
+    draft: draftOut(found(data.draft, () => new NotFoundError(`Draft ${params.id}`, 'draftId'))),
+  }),
 });
 
 /** PATCH /api/v1/drafts/{id}. */
@@ -152,7 +160,7 @@ export const updateDraftRoute = route({
       $sectionId: Int
       $title: String
       $description: String
-      $contentType: String
+      $contentType: ContentType
       $priority: Priority
       $dueDate: DateTime
     ) {
@@ -185,14 +193,14 @@ export const deleteDraftRoute = route({
   summary: 'Deletes one of my drafts.',
   document: graphql(`
     mutation RestDeleteDraft($id: Int!) {
-      deleteDraft(id: $id)
+      deleteDraft(id: $id) { id }
     }
   `),
   params: idParams,
   response: z.object({ success: z.literal(true), message: z.string() }),
   fieldNames: draftFieldNames,
   toVariables: ({ params }) => ({ id: params.id }),
-  toBody: (data) => ({ success: true, message: `Draft ${data.deleteDraft} deleted.` }),
+  toBody: (data) => ({ success: true, message: `Draft ${data.deleteDraft.id} deleted.` }),
 });
 
 /** POST /api/v1/drafts/{id}/publish. */

@@ -5,6 +5,9 @@ import { projectOut, restProjectSchema } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 import { PAGE_LIMITS } from '../../../domain/page.ts';
+import { STATUS } from '../../../graphql/enum-names.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { found } from '../shared/found.ts';
 
 /** GET /api/v1/projects (spec 4.2). */
 export const listProjectsRoute = route({
@@ -64,7 +67,10 @@ export const getProjectRoute = route({
   `),
   toVariables: ({ params }) => ({ id: params.projectId }),
   fieldNames: { id: 'project_id' },
-  toBody: (data) => ({ success: true, project: projectOut(data.project) }),
+  toBody: (data, { params }) => ({
+    success: true,
+    project: projectOut(found(data.project, () => new NotFoundError(`Project ${params.projectId}`, 'id'))),
+  }),
 });
 
 /** PATCH /api/v1/projects/{projectId} (ours: project status, spec 3). */
@@ -87,11 +93,11 @@ export const updateProjectRoute = route({
       updateProjectStatus(projectId: $projectId, status: $status) { ...RestProjectFields }
     }
   `),
-  toVariables: ({ params, body }) => ({ projectId: params.projectId, status: body.status }),
+  toVariables: ({ params, body }) => ({ projectId: params.projectId, status: STATUS.name(body.status) }),
   toBody: (data) => ({
     success: true,
     project: projectOut(data.updateProjectStatus),
-    message: `Project status set to ${data.updateProjectStatus.status}`,
+    message: `Project status set to ${STATUS.spec(data.updateProjectStatus.status)}`,
   }),
 });
 

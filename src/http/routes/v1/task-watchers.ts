@@ -2,6 +2,8 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { watchOut, watchSchema } from '../../presenters/watch.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
+import { found } from '../shared/found.ts';
+import { NotFoundError } from '../../../errors.ts';
 
 // Watching a task, as GitHub's issue subscription: PUT to watch, DELETE to
 // stop, GET for who watches. Watchers get a `task_updated` inbox entry when
@@ -30,7 +32,7 @@ export const listWatchersRoute = route({
       task(ref: $ref) { ...WatchFields }
     }
   `),
-  toBody: (data) => watchOut(data.task),
+  toBody: (data, { params }) => watchOut(found(data.task, () => new NotFoundError(`Task ${params.id}`, 'taskId'))),
 });
 
 /** PUT /api/v1/tasks/{id}/watch. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationError } from '../../../errors.ts';
+import { NotFoundError, ValidationError } from '../../../errors.ts';
 import { TASK_LIMITS } from '../../../domain/task/fields.ts';
 import { oneTask, restTask, restTaskSchema } from '../../presenters/task.ts';
 import { bodyId, bodyIdList, qsId } from '../../query-params.ts';
@@ -9,6 +9,7 @@ import { TASK_FIELD_NAMES, createInputOf, taskWriteFields, updateInputOf } from 
 import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
+import { found } from '../shared/found.ts';
 
 // REST task routes. The spec names them without shapes; they follow the
 // style of the spec's REST routes: `success: true`, snake_case fields with
@@ -94,8 +95,9 @@ export const getTaskRoute = route({
   response: oneTask,
   fieldNames: { taskId: 'id' },
   toVariables: ({ params }) => ({ ref: { taskId: params.id } }),
-  toBody: (data) => ({ success: true, task: restTask(data.task) }),
-  etagVersion: (data) => data.task.version,
+  toBody: (data, { params }) => ({ success: true, task: restTask(found(data.task, () => new NotFoundError(`Task ${params.id}`, 'taskId'))) }),
+  // A task that is not there has no version: its answer is the 404 of toBody.
+  etagVersion: (data) => data.task?.version ?? 0,
 });
 
 /** POST /api/v1/tasks. */

@@ -5,6 +5,7 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { subscriptionParams } from './webhooks.ts';
 import { MAX_OFFSET, PAGE_LIMITS } from '../../../domain/page.ts';
+import { WEBHOOK_DELIVERY_STATUS } from '../../../graphql/enum-names.ts';
 
 // A subscription's delivery log, redelivery and test ping.
 
@@ -21,7 +22,7 @@ export const listDeliveriesRoute = route({
   params: subscriptionParams,
   query: z.object({
     status: z
-      .enum(['pending', 'succeeded', 'failed', 'skipped'], { message: 'must be pending, succeeded, failed or skipped' })
+      .enum(WEBHOOK_DELIVERY_STATUS.specs, { message: 'must be pending, succeeded, failed or skipped' })
       .optional(),
     limit: qsInt(1, PAGE_LIMITS.maxLimit).optional().describe(`Page size, 1 to ${PAGE_LIMITS.maxLimit} (default ${PAGE_LIMITS.defaultLimit}).`),
     offset: qsInt(0, MAX_OFFSET).optional().describe('Items to skip.'),
@@ -43,7 +44,7 @@ export const listDeliveriesRoute = route({
   `),
   toVariables: ({ params, query }) => ({
     subscriptionId: params.subscriptionId,
-    status: query.status ?? null,
+    status: WEBHOOK_DELIVERY_STATUS.name(query.status ?? null),
     limit: query.limit ?? PAGE_LIMITS.defaultLimit,
     offset: query.offset ?? 0,
   }),

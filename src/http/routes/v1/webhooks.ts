@@ -7,6 +7,8 @@ import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { MAX_SUBSCRIPTIONS_PER_SCOPE, WEBHOOK_DESCRIPTION_MAX } from '../../../domain/webhook.ts';
 import { WEBHOOK_EVENT_LIST } from '../../../events/outbox.ts';
+import { found } from '../shared/found.ts';
+import { NotFoundError } from '../../../errors.ts';
 
 // Webhook subscriptions (spec 4.5 gives PATCH; the rest follows the same
 // style): snake_case ids, `createdAt`/`updatedAt`, the signing secret only
@@ -117,9 +119,11 @@ export const getWebhookRoute = route({
     }
   `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),
-  toBody: (data) => ({
+  toBody: (data, { params }) => ({
     success: true,
-    subscription: subscriptionOut(data.webhookSubscription),
+    subscription: subscriptionOut(
+      found(data.webhookSubscription, () => new NotFoundError(`Webhook subscription ${params.subscriptionId}`, 'id')),
+    ),
   }),
   fieldNames: { id: 'subscription_id' },
 });
@@ -179,7 +183,7 @@ export const deleteWebhookRoute = route({
   response: z.object({ success: z.literal(true), deleted: z.literal(true), id: z.number() }),
   document: graphql(`
     mutation RestDeleteWebhook($id: Int!) {
-      deleteWebhookSubscription(id: $id)
+      deleteWebhookSubscription(id: $id) { id }
     }
   `),
   toVariables: ({ params }) => ({ id: params.subscriptionId }),

@@ -14,30 +14,31 @@ export interface BoardEventEffect {
   refetchBoard: boolean;
 }
 
-/** Applies the BoardEvent rules of the schema to the board's state. */
+/** The task an event is about (task and comment events), or null (sections, labels, members). */
+export function eventTaskId(event: BoardEvent): number | null {
+  return event.__typename === 'TaskBoardEvent' || event.__typename === 'CommentBoardEvent' ? event.taskId : null;
+}
+
+/** Applies the BoardEvent rules of the schema to the board's state, by the event's family (its type). */
 export function boardEventEffect(event: BoardEvent): BoardEventEffect {
-  const [kind] = event.event.split('.');
-  if (kind === 'task' || kind === 'comment') {
-    if (event.event === 'task.deleted' || !event.task) {
-      // Gone, or no longer visible to the viewer; a comment's task that vanished too.
-      return { actions: event.taskId ? [{ type: 'remove', taskId: event.taskId }] : [], refetchBoard: false };
+  switch (event.__typename) {
+    case 'TaskBoardEvent':
+    case 'CommentBoardEvent':
+      if (event.event === 'TASK_DELETED' || !event.task) {
+        // Gone, or no longer visible to the viewer; a comment's task that vanished too.
+        return { actions: [{ type: 'remove', taskId: event.taskId }], refetchBoard: false };
+      }
+      // The reducer drops it when it moved to another board or was archived.
+      return { actions: [{ type: 'upsert', task: event.task }], refetchBoard: false };
+    case 'LabelBoardEvent': {
+      const actions: BoardAction[] =
+        event.event === 'LABEL_CREATED'
+          ? []
+          : [{ type: 'label', labelId: event.labelId, label: event.event === 'LABEL_DELETED' ? null : (event.label ?? null) }];
+      return { actions, refetchBoard: true };
     }
-    // The reducer drops it when it moved to another board or was archived.
-    return { actions: [{ type: 'upsert', task: event.task }], refetchBoard: false };
+    default:
+      // Sections and members: columns or people changed.
+      return { actions: [], refetchBoard: true };
   }
-  if (kind === 'label') {
-    const actions: BoardAction[] =
-      event.labelId === null || event.labelId === undefined || event.event === 'label.created'
-        ? []
-        : [
-            {
-              type: 'label',
-              labelId: event.labelId,
-              label: event.event === 'label.deleted' ? null : (event.label ?? null),
-            },
-          ];
-    return { actions, refetchBoard: true };
-  }
-  // section.* and member.*: columns or people changed.
-  return { actions: [], refetchBoard: kind === 'section' || kind === 'member' };
 }

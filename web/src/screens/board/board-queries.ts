@@ -85,18 +85,29 @@ export const TASK_PAGE_SIZE = 100;
 export const BoardEventsSubscription = graphql(`
   subscription BoardEvents($projectId: Int!, $after: ID) {
     boardEvents(projectId: $projectId, after: $after) {
+      __typename
       cursor
       event
-      taskId
-      commentId
-      labelId
-      task {
-        ...CardFields
+      ... on TaskBoardEvent {
+        taskId
+        task {
+          ...CardFields
+        }
       }
-      label {
-        id
-        name
-        color
+      ... on CommentBoardEvent {
+        taskId
+        commentId
+        task {
+          ...CardFields
+        }
+      }
+      ... on LabelBoardEvent {
+        labelId
+        label {
+          id
+          name
+          color
+        }
       }
     }
   }
@@ -105,7 +116,12 @@ export const BoardEventsSubscription = graphql(`
 export const PlaceTaskMutation = graphql(`
   mutation PlaceTask($taskId: Int!, $sectionId: Int!, $afterTaskId: Int) {
     placeTask(ref: { taskId: $taskId }, sectionId: $sectionId, afterTaskId: $afterTaskId) {
-      ...CardFields
+      task {
+        ...CardFields
+      }
+      alsoPlaced {
+        ...CardFields
+      }
     }
   }
 `);

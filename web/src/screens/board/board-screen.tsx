@@ -42,7 +42,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   const [actionError, setActionError] = useState<string | null>(null);
   const focusAfterRender = useRef<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  usePageTitle(data?.project.title);
+  usePageTitle(data?.project?.title);
   useEffect(() => {
     if (data) rememberBoard(projectId);
   }, [data, projectId]);
@@ -70,7 +70,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     [state.tasks, setting],
   );
   const parentOf = useMemo(() => {
-    if (setting !== 'Parent') return undefined;
+    if (setting !== 'PARENT') return undefined;
     const out = new Map<number, CardTask>();
     for (const t of state.tasks.values()) {
       const parent = t.parentId != null ? state.tasks.get(t.parentId) : undefined;
@@ -129,7 +129,11 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
       dispatch({ type: 'place', placement: p });
       if (how === 'keyboard') focusAfterRender.current = p.taskId;
       const result = await client.mutation(PlaceTaskMutation, p).toPromise();
-      if (result.data) dispatch({ type: 'upsert', task: result.data.placeTask });
+      if (result.data) {
+        // The column's unplaced tasks the placement gave positions to, then the task itself.
+        for (const task of result.data.placeTask.alsoPlaced) dispatch({ type: 'upsert', task });
+        dispatch({ type: 'upsert', task: result.data.placeTask.task });
+      }
       dispatch({ type: 'settle', taskId: p.taskId });
       if (how === 'keyboard') focusAfterRender.current = p.taskId;
       if (result.error) {
@@ -204,8 +208,10 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
     refetchBoard({ requestPolicy: 'network-only' });
     retryTasks();
   };
-  if (error && !data) {
-    const notFound = errorCode(error) === 'NOT_FOUND';
+  // `project` is null for a board that does not exist or is not yours; its lists answer NOT_FOUND.
+  const project = data?.project;
+  if ((error && !data) || (data && !project)) {
+    const notFound = (data && !project) || errorCode(error) === 'NOT_FOUND';
     return (
       <div className="page">
         <h1 tabIndex={-1}>{notFound ? 'Board not found' : 'The board could not be loaded'}</h1>
@@ -223,7 +229,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
       </div>
     );
   }
-  if (!data) return <div className="page" aria-busy="true" />;
+  if (!data || !project) return <div className="page" aria-busy="true" />;
 
   const total = state.tasks.size;
   // What an empty board needs next: a column to put tasks in, or a first task.
@@ -239,9 +245,9 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
   return (
     <div className="board-page">
       <div className="board-header">
-        <h1 tabIndex={-1}>{data.project.title}</h1>
+        <h1 tabIndex={-1}>{project.title}</h1>
         <span className="board-summary">
-          {data.project.team?.title} · {total} {total === 1 ? 'task' : 'tasks'}
+          {project.team?.title} · {total} {total === 1 ? 'task' : 'tasks'}
           {!state.complete && !loadError && ' (loading…)'}
         </span>
         <span className={`live live-${live}`} role="status">
@@ -288,7 +294,7 @@ export function BoardScreen({ projectId, ticket }: { projectId: number; ticket: 
       {view.layout === 'list' ? (
         <Suspense fallback={<p aria-busy="true">Loading the list…</p>}>
           <ListView
-            title={data.project.title}
+            title={project.title}
             rows={rows}
             allTasks={state.tasks}
             sections={sections}

@@ -37,7 +37,7 @@ export function initialBoardState(projectId: number): BoardState {
 
 /** Whether a task belongs on this board (open tasks of the project). */
 function onBoard(state: BoardState, task: CardTask) {
-  return task.projectId === state.projectId && task.status === 'Normal';
+  return task.projectId === state.projectId && task.status === 'NORMAL';
 }
 
 /** Keeps the newer of two versions of a task (events and replies can cross). */
@@ -147,7 +147,8 @@ export function isFiltered(f: BoardFilter): boolean {
 /** Whether a card passes the filters (for the viewer `meId`). */
 export function matchesFilter(task: CardTask, f: BoardFilter, meId: number): boolean {
   if (f.searchIds && !f.searchIds.has(task.id)) return false;
-  if (f.priority && (task.priority ?? 'none') !== f.priority) return false;
+  // The filter speaks the saved views' words (`high`, `none`: the spec's names), the task GraphQL's (`HIGH`).
+  if (f.priority && (task.priority?.toLowerCase() ?? 'none') !== f.priority) return false;
   if (f.label && !task.labels.some((l) => String(l.id) === f.label)) return false;
   if (f.assignee === 'unassigned') return task.assignees.length === 0;
   if (f.assignee) {

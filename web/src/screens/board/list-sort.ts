@@ -1,6 +1,7 @@
 // The list view's order (pure; tested in test/web): one column, ascending or
 // descending, ties broken by ticket number so the order is stable.
 import type { CardTask } from './board-state';
+import type { Priority } from '../../gql/graphql';
 
 export const SORT_FIELDS = ['ticket', 'title', 'section', 'priority', 'dueDate', 'updatedAt'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -12,7 +13,7 @@ export interface ListSort {
 /** The list's order before the person picks one: newest number first, as a tracker's list. */
 export const DEFAULT_SORT: ListSort = { field: 'ticket', dir: 'desc' };
 
-const PRIORITY_RANK: Record<string, number> = { urgent: 0, high: 1, medium: 2, low: 3 };
+const PRIORITY_RANK: Record<Priority, number> = { URGENT: 0, HIGH: 1, MEDIUM: 2, LOW: 3 };
 
 /** The number of a ticket (`ABC-12` → 12). */
 function ticketIndex(ticket: string): number {
@@ -41,7 +42,7 @@ export function sortTasks<T extends CardTask>(
         return sign * ((sectionRank.get(a.sectionId) ?? 1e9) - (sectionRank.get(b.sectionId) ?? 1e9)) || byTicket(a, b);
       case 'priority':
         return (
-          sign * ((PRIORITY_RANK[a.priority ?? ''] ?? 4) - (PRIORITY_RANK[b.priority ?? ''] ?? 4)) || byTicket(a, b)
+          sign * ((a.priority ? PRIORITY_RANK[a.priority] : 4) - (b.priority ? PRIORITY_RANK[b.priority] : 4)) || byTicket(a, b)
         );
       case 'dueDate':
         if (!a.dueDate || !b.dueDate) return (a.dueDate ? -1 : b.dueDate ? 1 : 0) || byTicket(a, b);

@@ -4,8 +4,9 @@ import { Link, boardPath } from '../../router';
 import type { CardTask } from './board-state';
 import { type ListSort, type SortField } from './list-sort';
 import { type SubtaskSetting, nestUnderParents, showsOnParent } from './subtask-display';
+import type { Priority } from '../../gql/graphql';
 
-const PRIORITY_WORDS: Record<string, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
+const PRIORITY_WORDS: Record<Priority, string> = { URGENT: 'Urgent', HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' };
 
 const COLUMNS: { field: SortField | null; label: string }[] = [
   { field: 'ticket', label: 'Ticket' },
@@ -49,7 +50,7 @@ export default function ListView({
   query: string;
 }) {
   const sectionTitle = new Map(sections.map((s) => [s.id, s.title]));
-  const shown = setting === 'Parent' ? nestUnderParents(rows) : rows.map((task) => ({ task, depth: 0 }));
+  const shown = setting === 'PARENT' ? nestUnderParents(rows) : rows.map((task) => ({ task, depth: 0 }));
   const onParent = showsOnParent(setting);
   const children = new Map<number, CardTask[]>();
   if (onParent) {
@@ -113,7 +114,7 @@ export default function ListView({
                     </span>
                   )}
                   <Link to={boardPath(task.projectId, task.ticketNumber) + query}>{task.title}</Link>
-                  {parent && (setting === 'Parent' || setting === 'Flattened' || setting === 'Flattened_Card') && (
+                  {parent && (setting === 'PARENT' || setting === 'FLATTENED' || setting === 'FLATTENED_CARD') && (
                     <span className={depth > 0 ? 'sr-only' : 'parent-ref'}> (subtask of {parent.ticketNumber})</span>
                   )}
                   {subtasks.length > 0 && (

@@ -14,15 +14,15 @@ import type { CardTask } from './board-state';
 export type { SubtaskSetting };
 
 /** The setting when no saved view is chosen: every task as it is (as before views). */
-export const DEFAULT_SUBTASK_SETTING: SubtaskSetting = 'Flattened';
+export const DEFAULT_SUBTASK_SETTING: SubtaskSetting = 'FLATTENED';
 
 /** The settings in words, for the view bar and the save dialog. */
 export const SUBTASK_SETTING_WORDS: Record<SubtaskSetting, string> = {
-  None: 'Hidden',
-  Parent: 'Under their parent',
-  Flattened: 'As tasks',
-  Card: 'On the parent’s card',
-  Flattened_Card: 'As tasks and on the parent’s card',
+  NONE: 'Hidden',
+  PARENT: 'Under their parent',
+  FLATTENED: 'As tasks',
+  CARD: 'On the parent’s card',
+  FLATTENED_CARD: 'As tasks and on the parent’s card',
 };
 
 /** Whether `task` is a subtask of a task among `present` (by id). */
@@ -40,13 +40,13 @@ export function ownItems<T extends Pick<CardTask, 'id' | 'parentId'>>(
   setting: SubtaskSetting,
   present: ReadonlySet<number> = new Set(tasks.map((t) => t.id)),
 ): T[] {
-  if (setting !== 'None' && setting !== 'Card') return tasks;
+  if (setting !== 'NONE' && setting !== 'CARD') return tasks;
   return tasks.filter((t) => !isNestedIn(t, present));
 }
 
 /** Whether a parent's card (or row) lists its subtasks under `setting`. */
 export function showsOnParent(setting: SubtaskSetting): boolean {
-  return setting === 'Card' || setting === 'Flattened_Card';
+  return setting === 'CARD' || setting === 'FLATTENED_CARD';
 }
 
 /** Subtasks by parent id, each list in the given order (of `tasks`). */

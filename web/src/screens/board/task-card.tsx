@@ -3,11 +3,12 @@ import { formatDate, initials, isOverdue } from '../../components/format';
 import { LabelChip } from '../../components/label-chip';
 import { Link, boardPath } from '../../router';
 import type { CardTask } from './board-state';
+import type { Priority } from '../../gql/graphql';
 
 /** The drag payload type: a card's task id. */
 export const CARD_MIME = 'application/x-tasksvc-task';
 
-const PRIORITY_WORDS: Record<string, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
+const PRIORITY_WORDS: Record<Priority, string> = { URGENT: 'Urgent', HIGH: 'High', MEDIUM: 'Medium', LOW: 'Low' };
 
 /** Keyboard moves of a focused card: Alt + arrow keys. */
 const MOVE_KEYS: Record<string, 'up' | 'down' | 'left' | 'right'> = {
@@ -91,7 +92,7 @@ export const TaskCard = memo(function TaskCard({
       )}
       <div className="card-meta">
         {task.priority && (
-          <span className={`chip priority priority-${task.priority}`}>
+          <span className={`chip priority priority-${task.priority.toLowerCase()}`}>
             <span className="sr-only">Priority: </span>
             {PRIORITY_WORDS[task.priority]}
           </span>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useClient, useQuery } from 'urql';
 import { errorMessage } from '../../graphql/errors';
-import type { BoardViewFieldsFragment } from '../../gql/graphql';
+import type { BoardViewFieldsFragment, ViewLayout } from '../../gql/graphql';
 import { type BoardFilter, NO_FILTER } from './board-state';
 import { DEFAULT_SORT, type ListSort } from './list-sort';
 import { DEFAULT_SUBTASK_SETTING, type SubtaskSetting } from './subtask-display';
@@ -17,6 +17,14 @@ export function viewQuery(layout: Layout, viewId: number | null): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/** A saved view's layout as the board shows it (the board shows two of the five). */
+function layoutOf(layout: ViewLayout): Layout | null {
+  return layout === 'LIST' ? 'list' : layout === 'BOARD' ? 'board' : null;
+}
+
+/** The saved layout of the board's. */
+const VIEW_LAYOUTS: Record<Layout, ViewLayout> = { board: 'BOARD', list: 'LIST' };
 
 /** The layout and view a board's URL names. */
 export function readViewQuery(search: string): { layout: Layout; viewId: number | null } {
@@ -61,7 +69,8 @@ export function useBoardView(
     setFilter(saved.filter);
     setSort(saved.sort);
     setSetting(view.subtaskSetting);
-    if (view.layout === 'list' || view.layout === 'board') setLayoutState(view.layout);
+    const shown = layoutOf(view.layout);
+    if (shown) setLayoutState(shown);
   }
 
   const query = viewQuery(layout, viewId);
@@ -72,7 +81,7 @@ export function useBoardView(
       toSavedFilters(fromSavedFilters(v.filters, labels).filter, labels, fromSavedFilters(v.filters, labels).sort),
     ),
     setting: v.subtaskSetting,
-    layout: v.layout,
+    layout: layoutOf(v.layout),
   });
   const now = { filters: JSON.stringify(toSavedFilters(filter, labels, sort)), setting, layout };
   const changed = view !== null && JSON.stringify(saved(view)) !== JSON.stringify(now);
@@ -104,7 +113,7 @@ export function useBoardView(
         setSetting(DEFAULT_SUBTASK_SETTING);
       }
       const next = id === null ? null : views.find((v) => v.id === id);
-      const nextLayout = next && (next.layout === 'list' || next.layout === 'board') ? next.layout : layout;
+      const nextLayout = (next && layoutOf(next.layout)) ?? layout;
       apply(nextLayout, id);
     },
     /** Saves what is shown as a new view and chooses it; an error message when refused. */
@@ -113,7 +122,7 @@ export function useBoardView(
         .mutation(CreateViewMutation, {
           projectId,
           title,
-          layout,
+          layout: VIEW_LAYOUTS[layout],
           subtaskSetting: chosen,
           filters: toSavedFilters(filter, labels, sort),
         })
@@ -133,7 +142,7 @@ export function useBoardView(
       const result = await client
         .mutation(UpdateViewMutation, {
           id: view.id,
-          layout,
+          layout: VIEW_LAYOUTS[layout],
           subtaskSetting: setting,
           filters: toSavedFilters(filter, labels, sort),
         })

@@ -24,7 +24,7 @@ export const CreateViewMutation = graphql(`
   mutation CreateView(
     $projectId: Int!
     $title: String!
-    $layout: String
+    $layout: ViewLayout
     $subtaskSetting: SubtaskSetting
     $filters: JSON
   ) {
@@ -41,7 +41,7 @@ export const CreateViewMutation = graphql(`
 `);
 
 export const UpdateViewMutation = graphql(`
-  mutation UpdateView($id: Int!, $layout: String, $subtaskSetting: SubtaskSetting, $filters: JSON) {
+  mutation UpdateView($id: Int!, $layout: ViewLayout, $subtaskSetting: SubtaskSetting, $filters: JSON) {
     updateSavedView(id: $id, layout: $layout, subtaskSetting: $subtaskSetting, filters: $filters) {
       ...BoardViewFields
     }
@@ -50,6 +50,8 @@ export const UpdateViewMutation = graphql(`
 
 export const DeleteViewMutation = graphql(`
   mutation DeleteView($id: Int!) {
-    deleteSavedView(id: $id)
+    deleteSavedView(id: $id) {
+      id
+    }
   }
 `);

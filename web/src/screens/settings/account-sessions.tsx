@@ -8,6 +8,7 @@ import { errorMessage } from '../../graphql/errors';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { useRefreshOnFocus } from './use-refresh-on-focus';
 import { describeUserAgent } from './user-agent';
+import type { SessionMethod } from '../../gql/graphql';
 
 const SessionsQuery = graphql(`
   query Sessions {
@@ -35,7 +36,7 @@ const RevokeOthers = graphql(`
   }
 `);
 
-const METHODS: Record<string, string> = { password: 'Password', invite: 'Invite link', key: 'API key' };
+const METHODS: Record<SessionMethod, string> = { PASSWORD: 'Password', INVITE: 'Invite link', KEY: 'API key' };
 
 /**
  * Where the person is signed in: each session with its browser, address and

@@ -7,7 +7,7 @@ import { errorMessage } from '../../graphql/errors';
 import { CreateLabel, DeleteLabel, UpdateLabel } from './board-settings-queries';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
-type Label = BoardSettingsData['project']['labels'][number];
+type Label = NonNullable<BoardSettingsData['project']>['labels'][number];
 
 /** The colour a new label starts with. */
 const DEFAULT_COLOR = '#3b5bdb';

@@ -9,7 +9,7 @@ import { navigate } from '../../router';
 import { AddMember, RemoveMember } from './board-settings-queries';
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 
-type Member = BoardSettingsData['project']['members'][number];
+type Member = NonNullable<BoardSettingsData['project']>['members'][number];
 
 /** The board's members: add someone of the team by email, remove someone, leave the board. */
 export function BoardMembers({

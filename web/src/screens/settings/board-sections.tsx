@@ -7,7 +7,7 @@ import { BoardSettingsQuery, CreateSection, DeleteSection, UpdateSection } from 
 import { type Confirmation, ConfirmDialog } from './confirm-dialog';
 import { type SectionMove, moveSectionBy, moveSectionOnto, receivingSection } from './section-order';
 
-type Section = BoardSettingsData['project']['sections'][number];
+type Section = NonNullable<BoardSettingsData['project']>['sections'][number];
 
 /** A column's ranking as a move saved it, and the rankings it had before (a list read before the save). */
 interface MovedRanking {
@@ -147,7 +147,7 @@ export function BoardSections({
   const askDelete = async (section: Section) => {
     // Counts as they are now, not as the page loaded them.
     const fresh = await client.query(BoardSettingsQuery, { projectId }, { requestPolicy: 'network-only' }).toPromise();
-    const now = fresh.data?.project.sections ?? sections;
+    const now = fresh.data?.project?.sections ?? sections;
     const current = now.find((s) => s.id === section.id) ?? section;
     const target = receivingSection(now, section.id);
     setConfirmation({

@@ -45,14 +45,14 @@ export const BoardSettingsEvents = graphql(`
       projectId: $projectId
       after: $after
       events: [
-        "section.created"
-        "section.updated"
-        "section.deleted"
-        "label.created"
-        "label.updated"
-        "label.deleted"
-        "member.added"
-        "member.removed"
+        SECTION_CREATED
+        SECTION_UPDATED
+        SECTION_DELETED
+        LABEL_CREATED
+        LABEL_UPDATED
+        LABEL_DELETED
+        MEMBER_ADDED
+        MEMBER_REMOVED
       ]
     ) {
       cursor

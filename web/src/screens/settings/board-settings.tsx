@@ -71,8 +71,9 @@ export function BoardSettingsScreen({ projectId }: { projectId: number }) {
   const project = data?.project;
   usePageTitle(project ? `${project.title} settings` : 'Board settings');
 
-  if (error && !data) {
-    const notFound = errorCode(error) === 'NOT_FOUND';
+  // `project` is null for a board that does not exist or is not yours.
+  if ((error && !data) || (data && !project)) {
+    const notFound = (data && !project) || errorCode(error) === 'NOT_FOUND';
     return (
       <div className="page">
         <h1 tabIndex={-1}>{notFound ? 'Board not found' : 'The board settings could not be loaded'}</h1>
@@ -84,12 +85,12 @@ export function BoardSettingsScreen({ projectId }: { projectId: number }) {
   }
   if (!project) return <div className="page" aria-busy="true" />;
 
-  const archived = project.status === 'Archive';
-  const changeStatus = async (status: 'Archive' | 'Normal') => {
+  const archived = project.status === 'ARCHIVE';
+  const changeStatus = async (status: 'ARCHIVE' | 'NORMAL') => {
     setStatusError(null);
     const result = await setStatus({ projectId, status });
     if (result.error) return setStatusError(errorMessage(result.error));
-    announce(status === 'Archive' ? `Archived ${project.title}.` : `Restored ${project.title}.`);
+    announce(status === 'ARCHIVE' ? `Archived ${project.title}.` : `Restored ${project.title}.`);
     reload();
   };
 
@@ -123,7 +124,7 @@ export function BoardSettingsScreen({ projectId }: { projectId: number }) {
           )}
           {archived ? (
             <div>
-              <button type="button" className="primary" onClick={() => void changeStatus('Normal')}>
+              <button type="button" className="primary" onClick={() => void changeStatus('NORMAL')}>
                 Restore board
               </button>
             </div>
@@ -142,7 +143,7 @@ export function BoardSettingsScreen({ projectId }: { projectId: number }) {
                       title: `Archive ${project.title}?`,
                       body: <p>It leaves the board list of every member. You can restore it from “Archived boards”.</p>,
                       action: 'Archive board',
-                      run: () => changeStatus('Archive'),
+                      run: () => changeStatus('ARCHIVE'),
                     })
                   }
                 >

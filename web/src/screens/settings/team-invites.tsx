@@ -8,7 +8,7 @@ import type { TeamRole } from '../../gql/graphql';
 import { errorMessage } from '../../graphql/errors';
 
 const TeamInvitesQuery = graphql(`
-  query TeamInvites($teamId: String!) {
+  query TeamInvites($teamId: ID!) {
     teamInvites(teamId: $teamId) {
       id
       email
@@ -20,7 +20,7 @@ const TeamInvitesQuery = graphql(`
 `);
 
 const CreateInvite = graphql(`
-  mutation CreateTeamInvite($teamId: String!, $email: String!, $role: TeamRole) {
+  mutation CreateTeamInvite($teamId: ID!, $email: String!, $role: TeamRole) {
     createTeamInvite(teamId: $teamId, email: $email, role: $role) {
       url
       path
@@ -98,9 +98,9 @@ export function TeamInvites({ team, version }: { team: { id: string; title: stri
         </label>
         <label>
           Role
-          <select name="role" defaultValue="member">
-            <option value="member">Member</option>
-            <option value="owner">Owner</option>
+          <select name="role" defaultValue="MEMBER">
+            <option value="MEMBER">Member</option>
+            <option value="OWNER">Owner</option>
           </select>
         </label>
         <button type="submit" className="primary" disabled={create.fetching}>
@@ -134,7 +134,7 @@ export function TeamInvites({ team, version }: { team: { id: string; title: stri
               <span className="grow">
                 <span className="member-name">{invite.email}</span>
                 <span className="member-email">
-                  {invite.role === 'owner' ? 'Owner' : 'Member'} · expires {formatDate(invite.expiresAt)}
+                  {invite.role === 'OWNER' ? 'Owner' : 'Member'} · expires {formatDate(invite.expiresAt)}
                 </span>
               </span>
               <button

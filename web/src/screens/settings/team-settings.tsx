@@ -34,7 +34,7 @@ const TeamSettingsQuery = graphql(`
 `);
 
 const SetRole = graphql(`
-  mutation SetTeamMemberRole($teamId: String!, $user: String!, $role: TeamRole!) {
+  mutation SetTeamMemberRole($teamId: ID!, $user: String!, $role: TeamRole!) {
     setTeamMemberRole(teamId: $teamId, user: $user, role: $role) {
       role
       user {
@@ -45,14 +45,14 @@ const SetRole = graphql(`
 `);
 
 const RemoveMember = graphql(`
-  mutation RemoveTeamMember($teamId: String!, $user: String!) {
+  mutation RemoveTeamMember($teamId: ID!, $user: String!) {
     removeTeamMember(teamId: $teamId, user: $user) {
       id
     }
   }
 `);
 
-const ROLE_NAMES: Record<TeamRole, string> = { owner: 'Owner', member: 'Member' };
+const ROLE_NAMES: Record<TeamRole, string> = { OWNER: 'Owner', MEMBER: 'Member' };
 
 /**
  * A team's settings: its members and their roles, and for owners the invites
@@ -78,8 +78,8 @@ export function TeamSettingsScreen({ route, teamNumber }: { route: Route; teamNu
   const teams = data?.teams ?? [];
   const team = teamNumber === null ? teams[0] : teams.find((t) => t.number === teamNumber);
   usePageTitle(team ? `${team.title} settings` : 'Team settings');
-  const isOwner = team?.viewerRole === 'owner';
-  const owners = team?.members.filter((m) => m.role === 'owner').length ?? 0;
+  const isOwner = team?.viewerRole === 'OWNER';
+  const owners = team?.members.filter((m) => m.role === 'OWNER').length ?? 0;
 
   const changeRole = async (userId: number, name: string, role: TeamRole) => {
     if (!team) return;
@@ -184,8 +184,8 @@ export function TeamSettingsScreen({ route, teamNumber }: { route: Route; teamNu
                               value={m.role}
                               onChange={(e) => void changeRole(m.user.id, name, e.target.value as TeamRole)}
                             >
-                              <option value="owner">Owner</option>
-                              <option value="member">Member</option>
+                              <option value="OWNER">Owner</option>
+                              <option value="MEMBER">Member</option>
                             </select>
                           ) : (
                             ROLE_NAMES[m.role]
@@ -197,8 +197,8 @@ export function TeamSettingsScreen({ route, teamNumber }: { route: Route; teamNu
                             <button
                               type="button"
                               className="danger"
-                              disabled={m.role === 'owner' && owners === 1}
-                              title={m.role === 'owner' && owners === 1 ? 'Make someone else owner first' : undefined}
+                              disabled={m.role === 'OWNER' && owners === 1}
+                              title={m.role === 'OWNER' && owners === 1 ? 'Make someone else owner first' : undefined}
                               onClick={() => remove(m.user.id, name, true)}
                             >
                               Leave team

@@ -12,11 +12,11 @@ type Subscription = WebhooksData['webhookSubscriptions'][number];
 
 /** Why a subscription was disabled, for people. */
 export const DISABLED_CAUSES: Record<WebhookDisabledCause, string> = {
-  creator_lost_access:
+  CREATOR_LOST_ACCESS:
     'Its creator no longer sees its board (or no longer owns its team). Re-enabling makes you its creator.',
-  failing: 'Deliveries failed for days without a success.',
-  gone: 'The endpoint answered 410 Gone.',
-  manual: 'Disabled by hand.',
+  FAILING: 'Deliveries failed for days without a success.',
+  GONE: 'The endpoint answered 410 Gone.',
+  MANUAL: 'Disabled by hand.',
 };
 
 /** The events a subscription receives, from its `metadata`. */
@@ -102,7 +102,7 @@ export function WebhookCard({
       {!s.active && (
         <p className="notice">
           Disabled {formatDateTime(s.disabledAt)}: {s.disabledCause ? DISABLED_CAUSES[s.disabledCause] : ''}
-          {s.disabledReason && (s.disabledCause === 'failing' || s.disabledCause === 'gone') ? ` (${s.disabledReason})` : ''}{' '}
+          {s.disabledReason && (s.disabledCause === 'FAILING' || s.disabledCause === 'GONE') ? ` (${s.disabledReason})` : ''}{' '}
           Events meanwhile are logged as
           skipped; redeliver the ones you want after enabling it.
         </p>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../components/format';
 import { errorMessage } from '../../graphql/errors';
 import { useRefreshOnFocus } from './use-refresh-on-focus';
 import { Redeliver, WebhookDeliveriesQuery } from './webhook-queries';
+import type { WebhookDeliveryStatus } from '../../gql/graphql';
 
 /**
  * While a delivery is pending, its log is read again this often (the service
@@ -12,11 +13,11 @@ import { Redeliver, WebhookDeliveriesQuery } from './webhook-queries';
  */
 const PENDING_REFRESH_MS = 3_000;
 
-const STATUS: Record<string, string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  skipped: 'Skipped (disabled)',
+const STATUS: Record<WebhookDeliveryStatus, string> = {
+  PENDING: 'Pending',
+  SUCCEEDED: 'Succeeded',
+  FAILED: 'Failed',
+  SKIPPED: 'Skipped (disabled)',
 };
 
 /** A subscription's newest deliveries with their attempts; redeliver one. */
@@ -32,7 +33,7 @@ export function WebhookDeliveries({ subscriptionId, active, url }: { subscriptio
   const refresh = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
   useRefreshOnFocus(refresh);
   const deliveries = data?.webhookDeliveries.items ?? [];
-  const pending = deliveries.some((d) => d.status === 'pending');
+  const pending = deliveries.some((d) => d.status === 'PENDING');
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), PENDING_REFRESH_MS);
@@ -88,7 +89,7 @@ export function WebhookDeliveries({ subscriptionId, active, url }: { subscriptio
                   <td>
                     {STATUS[d.status] ?? d.status}
                     {d.lastStatusCode !== null && d.lastStatusCode !== undefined && ` · ${d.lastStatusCode}`}
-                    {d.status === 'pending' && d.nextAttemptAt && (
+                    {d.status === 'PENDING' && d.nextAttemptAt && (
                       <span className="member-email">next try {formatDateTime(d.nextAttemptAt)}</span>
                     )}
                     {d.attempts.length > 0 && (

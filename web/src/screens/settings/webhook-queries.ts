@@ -91,7 +91,9 @@ export const UpdateWebhook = graphql(`
 
 export const DeleteWebhook = graphql(`
   mutation DeleteWebhook($id: Int!) {
-    deleteWebhookSubscription(id: $id)
+    deleteWebhookSubscription(id: $id) {
+      id
+    }
   }
 `);
 

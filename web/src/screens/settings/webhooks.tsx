@@ -55,7 +55,7 @@ export function WebhooksScreen({ route }: { route: Route }) {
         {data && (
           <NewWebhook
             boards={data.projects.items}
-            teams={data.teams.filter((t) => t.viewerRole === 'owner')}
+            teams={data.teams.filter((t) => t.viewerRole === 'OWNER')}
             onCreated={refresh}
           />
         )}

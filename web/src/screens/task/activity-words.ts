@@ -1,6 +1,7 @@
 // A history entry in words ("moved it from Todo to Done"), pure so that the
 // wording is tested without a browser (test/web).
 import { formatDate } from '../../components/format';
+import type { TaskEventKind } from '../../gql/graphql';
 
 /** One change of an entry, as `TaskActivity.changes` answers it. */
 export interface ActivityChange {
@@ -15,6 +16,7 @@ export interface ActivityNames {
   task: (id: number) => string | undefined;
 }
 
+// The changes are the webhook payload's (`data.changes`): the spec's values (`high`, `Archive`).
 const PRIORITY: Record<string, string> = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
 const STATUS: Record<string, string> = { Normal: 'Open', Archive: 'Archived', Deleted: 'Deleted' };
 /** Fields a move between boards changes besides the ticket number: said once, by `ticketNumber`. */
@@ -82,8 +84,8 @@ export function changeWords(change: ActivityChange, names: ActivityNames): strin
 }
 
 /** An entry in words: "created the task", or its changes joined ("renamed it … and moved it …"). */
-export function activityWords(event: string, changes: ActivityChange[], names: ActivityNames): string {
-  if (event === 'task.created') return 'created the task';
+export function activityWords(event: TaskEventKind, changes: ActivityChange[], names: ActivityNames): string {
+  if (event === 'TASK_CREATED') return 'created the task';
   const parts = changes.map((c) => changeWords(c, names)).filter((w): w is string => w !== null);
   return parts.length ? parts.join(', ') : 'changed the task';
 }

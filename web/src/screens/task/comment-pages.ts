@@ -17,7 +17,7 @@ export interface PanelComment {
   cursor: string;
 }
 
-/** One page of `commentsConnection(sortOrder: desc)`. */
+/** One page of `commentsConnection(sortOrder: DESC)`. */
 export interface CommentPage {
   totalCount: number;
   hasNextPage: boolean;

@@ -35,7 +35,7 @@ export function SubtaskList({
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const done = task.subtasks.filter((s) => s.status !== 'Normal').length;
+  const done = task.subtasks.filter((s) => s.status !== 'NORMAL').length;
 
   const add = async () => {
     const text = title.trim();
@@ -76,7 +76,7 @@ export function SubtaskList({
               <span className="card-ticket">{s.ticketNumber}</span>{' '}
               <Link to={boardPath(task.projectId, s.ticketNumber)}>{s.title}</Link>{' '}
               <span className="subtask-state">
-                {s.status === 'Normal' ? s.section.title : s.status === 'Archive' ? 'Archived' : s.status}
+                {s.status === 'NORMAL' ? s.section.title : s.status === 'ARCHIVE' ? 'Archived' : 'Deleted'}
               </span>
             </li>
           ))}

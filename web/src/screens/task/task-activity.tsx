@@ -4,6 +4,7 @@ import { formatDateTime } from '../../components/format';
 import { errorMessage } from '../../graphql/errors';
 import { type ActivityChange, type ActivityNames, activityWords } from './activity-words';
 import { TaskActivityQuery } from './task-queries';
+import type { TaskEventKind } from '../../gql/graphql';
 
 /** History entries per page: the newest page, and each "Show older activity". */
 export const ACTIVITY_PAGE_SIZE = 20;
@@ -11,7 +12,7 @@ export const ACTIVITY_PAGE_SIZE = 20;
 interface Entry {
   id: string;
   cursor: string;
-  event: string;
+  event: TaskEventKind;
   createdAt: string;
   actor: { id: number; displayName: string } | null;
   changes: ActivityChange[];

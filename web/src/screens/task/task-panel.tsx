@@ -8,6 +8,7 @@ import { errorCode, errorMessage } from '../../graphql/errors';
 import type { UpdateTaskInput } from '../../gql/graphql';
 import type { CardTask } from '../board/board-state';
 import type { BoardEventListener } from '../board/use-board-tasks';
+import { eventTaskId } from '../board/board-events';
 import { CommentComposer } from './comment-composer';
 import { CommentList, useTaskComments } from './comment-list';
 import { type SaveResult, staleVersionOf } from './conflict';
@@ -83,13 +84,16 @@ export function TaskPanel({
       onBoardEvent((event) => {
         if (taskId === undefined) return;
         // A subtask added, changed or taken away by anyone: the list of subtasks follows.
-        if (event.taskId !== taskId) {
-          const child = event.task?.parentId === taskId || subtaskIds.includes(event.taskId ?? 0);
-          if (child && event.event.startsWith('task.')) refetchTask({ requestPolicy: 'network-only' });
+        if (eventTaskId(event) !== taskId) {
+          const child =
+            event.__typename === 'TaskBoardEvent' && (event.task?.parentId === taskId || subtaskIds.includes(event.taskId));
+          if (child) refetchTask({ requestPolicy: 'network-only' });
           return;
         }
-        if (event.event === 'comment.deleted' && event.commentId !== null) removeComment(event.commentId);
-        if (event.event.startsWith('comment.')) void refreshComments();
+        if (event.__typename === 'CommentBoardEvent') {
+          if (event.event === 'COMMENT_DELETED') removeComment(event.commentId);
+          void refreshComments();
+        }
         refetchTask({ requestPolicy: 'network-only' });
       }),
     [onBoardEvent, taskId, subtaskIds, refetchTask, refreshComments, removeComment],
@@ -111,12 +115,12 @@ export function TaskPanel({
   };
 
   if (!task) {
+    // `task` is null for a task that does not exist or is not yours (no error: the lookup answers null).
+    const gone = data?.task === null || errorCode(error) === 'NOT_FOUND';
     return (
       <Dialog title={ticket} onClose={onClose} className="task-panel">
-        {error ? (
-          <p role="alert">
-            {errorCode(error) === 'NOT_FOUND' ? 'This task does not exist on this board.' : errorMessage(error)}
-          </p>
+        {gone || error ? (
+          <p role="alert">{gone ? 'This task does not exist on this board.' : errorMessage(error)}</p>
         ) : (
           <p aria-busy="true">Loading…</p>
         )}
@@ -131,7 +135,7 @@ export function TaskPanel({
     if (result.error) return setSaveError(errorMessage(result.error));
     // The panel's own query shares this result (same operation).
     const fresh = await client.query(TaskDetailQuery, { ref }, { requestPolicy: 'network-only' }).toPromise();
-    if (fresh.data) onChanged(fresh.data.task);
+    if (fresh.data?.task) onChanged(fresh.data.task);
   };
 
   return (
@@ -159,11 +163,13 @@ export function TaskPanel({
             html={task.description}
             source={{
               text: task.descriptionSource,
-              contentType: task.descriptionContentType === 'html' ? 'html' : 'markdown',
+              contentType: task.descriptionContentType === 'HTML' ? 'html' : 'markdown',
             }}
             version={task.version}
             draftKey={draftKey(me?.id, task.id, 'description')}
-            onSave={(text, contentType, expectedVersion) => update({ description: text, contentType, expectedVersion })}
+            onSave={(text, contentType, expectedVersion) =>
+              update({ description: text, contentType: contentType === 'html' ? 'HTML' : 'MARKDOWN', expectedVersion })
+            }
           />
           <SubtaskList
             task={task}
@@ -213,8 +219,8 @@ export function TaskPanel({
               value={task.status}
               onChange={(e) => void update({ status: e.target.value as UpdateTaskInput['status'] })}
             >
-              <option value="Normal">Open</option>
-              <option value="Archive">Archived</option>
+              <option value="NORMAL">Open</option>
+              <option value="ARCHIVE">Archived</option>
             </select>
           </label>
           <label>
@@ -224,10 +230,10 @@ export function TaskPanel({
               onChange={(e) => void update({ priority: (e.target.value || null) as UpdateTaskInput['priority'] })}
             >
               <option value="">None</option>
-              <option value="urgent">Urgent</option>
-              <option value="high">High</option>
-              <option value="medium">Medium</option>
-              <option value="low">Low</option>
+              <option value="URGENT">Urgent</option>
+              <option value="HIGH">High</option>
+              <option value="MEDIUM">Medium</option>
+              <option value="LOW">Low</option>
             </select>
           </label>
           <label>

@@ -44,7 +44,7 @@ export const TaskDetailQuery = graphql(`
  */
 export const TaskCommentsQuery = graphql(`
   query TaskComments($ref: TaskRefInput!, $first: Int!, $after: String) {
-    commentsConnection(ref: $ref, sortOrder: desc, first: $first, after: $after) {
+    commentsConnection(ref: $ref, sortOrder: DESC, first: $first, after: $after) {
       totalCount
       pageInfo {
         hasNextPage
@@ -85,7 +85,7 @@ export const SetAssigneesMutation = graphql(`
 
 export const AddCommentMutation = graphql(`
   mutation AddComment($ref: TaskRefInput!, $text: String!, $mentions: [MentionInput!]) {
-    addComment(ref: $ref, text: $text, contentType: "markdown", mentions: $mentions) {
+    addComment(ref: $ref, text: $text, contentType: MARKDOWN, mentions: $mentions) {
       id
     }
   }
