@@ -152,7 +152,9 @@ const schema = z.object({
   /**
    * Most distinct SQL statements run as named (prepared) statements on
    * PostgreSQL, planned once per connection; a statement is named on its
-   * second use. 0 sends every statement unnamed (parsed and planned per call).
+   * second use. The embedded database prepares at most 200 at once (least
+   * recently used closed first). 0 sends every statement unnamed (parsed and
+   * planned per call).
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
   /** Serve Prometheus metrics at `/metrics` (off by default: they describe the traffic). */

@@ -67,7 +67,9 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /**
    * Most distinct statements sent as named (prepared) statements on
-   * PostgreSQL (see statement-names.ts); 0 or absent sends all unnamed.
+   * PostgreSQL (see statement-names.ts), and on the embedded database in its
+   * worker at most PGLITE_MAX_PREPARED_STATEMENTS at once
+   * (pglite-prepared.ts); 0 or absent sends all unnamed.
    */
   preparedStatements?: number;
   /** Connections of the background pool (PostgreSQL); see {@link Database.background}. */

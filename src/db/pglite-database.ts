@@ -19,6 +19,13 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
  */
 export const DEFAULT_LEASE_IDLE_MS = 90_000;
 
+/**
+ * Most statements the embedded database keeps prepared at once, whatever
+ * `preparedStatements` asks for: each keeps its plan in PGlite's memory,
+ * and the service's hot statements are a few dozen.
+ */
+export const PGLITE_MAX_PREPARED_STATEMENTS = 200;
+
 type PrismaLog = { emit: 'event'; level: 'query' }[] | undefined;
 
 /** The worker thread behind an embedded database opened by {@link openPGlite}, for tests and the bench. */
@@ -55,6 +62,7 @@ async function inWorker(options: DatabaseOptions, log: PrismaLog, attachQueryLog
     walCheckpoints: { ...DEFAULT_WAL_CHECKPOINTS, ...options.walCheckpoints },
     statementTimeoutMs: options.statementTimeoutMs ?? 0,
     leaseIdleMs: options.leaseIdleMs ?? DEFAULT_LEASE_IDLE_MS,
+    preparedStatements: Math.min(options.preparedStatements ?? 0, PGLITE_MAX_PREPARED_STATEMENTS),
     walCheckpointEvents: options.onWalCheckpoint,
     onRestart: options.onPGliteRestart,
   });

@@ -23,6 +23,8 @@ export interface PGliteWorkerData {
   walCheckpoints: WalCheckpointOptions;
   /** A lease with no statement for this long is rolled back and released (its caller is gone). */
   leaseIdleMs: number;
+  /** Most statements kept prepared at once (pglite-prepared.ts); 0: every statement unnamed. */
+  preparedStatements: number;
   /** The statement the worker runs now: see {@link RUNNING_SLOTS}. */
   running: SharedArrayBuffer;
 }

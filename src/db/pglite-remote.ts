@@ -45,6 +45,8 @@ export interface PGliteWorkerOptions {
   statementTimeoutMs: number;
   /** A lease (transaction, session) with no statement for this long is rolled back and released. */
   leaseIdleMs: number;
+  /** Most statements the worker keeps prepared at once (pglite-prepared.ts); 0 or absent: none. */
+  preparedStatements?: number;
   /** Checkpoint reports (from the worker). */
   walCheckpointEvents?: WalCheckpointEvents;
   /** The worker stopped (`cause`) and, once `restartedInMs` is known, a new one serves. */
@@ -131,6 +133,7 @@ export class PGliteWorker {
         ...assets,
         walCheckpoints: this.options.walCheckpoints,
         leaseIdleMs: this.options.leaseIdleMs,
+        preparedStatements: this.options.preparedStatements ?? 0,
         running: this.running,
       },
     });

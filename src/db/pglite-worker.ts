@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { threadCpuClock } from '../content/thread-cpu.ts';
 import { keepWalCheckpointed } from './pglite-checkpoints.ts';
+import { DEFAULT_PREPARED_STATEMENTS, PreparedStatements } from './pglite-prepared.ts';
 import {
   databaseError,
   type PGliteReply,
@@ -58,6 +59,8 @@ const connection = new Connection();
 const leases = new Map<number, Lease>();
 let nextLease = 1;
 let lite: PGlite;
+/** Named prepared statements of the one connection (null: every statement unnamed). */
+let prepared: PreparedStatements | null = null;
 
 /** Text out for the caller's own parsers: one parser table per set of type OIDs. */
 const rawParsers = new Map<string, Record<number, (text: string) => string>>();
@@ -136,9 +139,10 @@ async function handle(req: PGliteRequest): Promise<PGliteReply> {
   switch (req.kind) {
     case 'query': {
       const r = await onConnection(req.lease, () =>
-        statement(req.id, req.budgeted, () =>
-          lite.query(req.sql, req.params, req.raw.length ? { rowMode: req.rowMode, parsers: parsersFor(req.raw) } : { rowMode: req.rowMode }),
-        ),
+        statement(req.id, req.budgeted, () => {
+          const options = req.raw.length ? { rowMode: req.rowMode, parsers: parsersFor(req.raw) } : { rowMode: req.rowMode };
+          return prepared ? prepared.query(req.sql, req.params, options) : lite.query(req.sql, req.params, options);
+        }),
       );
       return { kind: 'done', id: req.id, result: plain(r) };
     }
@@ -198,6 +202,7 @@ try {
   send({ kind: 'start-failed', error: serializeError(err) });
   process.exit(1);
 }
+if (data.preparedStatements > 0) prepared = new PreparedStatements(lite, { ...DEFAULT_PREPARED_STATEMENTS, max: data.preparedStatements });
 
 // Checkpoints run here, between other callers' statements (see pglite-checkpoints.ts).
 stopCheckpoints = keepWalCheckpointed(

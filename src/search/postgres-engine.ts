@@ -64,12 +64,15 @@ export class PostgresSearchIndex implements SearchIndex {
     private readonly options: { server?: boolean; statementTimeoutMs?: number } = {},
   ) {}
 
-  /** Checks that the migration's function and index exist. */
+  /** Checks that the migrations' function, stored vector and index exist. */
   async init(): Promise<void> {
     const rows = await this.db.$queryRaw<{ ok: boolean }[]>`
       SELECT to_regprocedure('tasksvc_search_vector(text,text)') IS NOT NULL
+         AND EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('"Task"') AND attname = 'searchVector' AND NOT attisdropped)
          AND to_regclass('"Task_search_idx"') IS NOT NULL AS ok`;
-    if (!rows[0]?.ok) throw new Error('Search index missing: run `tasksvc migrate` (migration 20261121010000_search).');
+    if (!rows[0]?.ok) {
+      throw new Error('Search index missing: run `tasksvc migrate` (migrations 20261121010000_search, 20261201220000_task_search_vector_column).');
+    }
   }
 
   async search(query: string, filters: SearchFilters): Promise<{ hits: SearchHit[]; total: number }> {
@@ -85,7 +88,7 @@ export class PostgresSearchIndex implements SearchIndex {
     return { hits: hits.slice(0, filters.limit), total: text.total + extra };
   }
 
-  /** Nothing to do: the index is an expression over the task row, maintained by PostgreSQL. */
+  /** Nothing to do: the task row's stored vector is kept by the database's triggers, its index by PostgreSQL. */
   async indexTask(_taskId: number): Promise<void> {}
 
   /** Nothing to do, as for `indexTask`. */
@@ -94,6 +97,8 @@ export class PostgresSearchIndex implements SearchIndex {
   /**
    * Rebuilds the two search indexes from the table (REINDEX, without
    * blocking writes on PostgreSQL); progress counts indexes (0/2 … 2/2).
+   * The stored vectors themselves are the triggers' (they change only with
+   * a task's title or description, or a migration that changes the function).
    */
   async rebuild(onProgress?: (done: number, total: number) => void): Promise<void> {
     const names = ['Task_search_idx', 'Task_title_trgm_idx'];
@@ -213,10 +218,9 @@ function candidateSql(parsed: ParsedQuery, match: Prisma.Sql, where: Prisma.Sql,
     parsed.terms.map((t) => Prisma.sql`(strpos(lower(t.title), ${t.word}) > 0)::int`),
     ' + ',
   );
-  // The match runs alone, first (MATERIALIZED): with the search vector's
-  // high COST no plan prefers another index, or the whole table, and
-  // computing vectors row by row, even without statistics (PGlite is never
-  // auto-analysed).
+  // The match runs alone, first (MATERIALIZED): the GIN index of the stored
+  // vector answers it, and no plan mixes in another index or the filters
+  // row by row, even without statistics (PGlite is never auto-analysed).
   return Prisma.sql`
     WITH m AS MATERIALIZED (
       SELECT t.id, t."projectId", t."uniqueIndex", t.title, t."updatedAt", t.status, t.priority, t."dueDate", t."sectionId"
@@ -238,8 +242,9 @@ function candidateSql(parsed: ParsedQuery, match: Prisma.Sql, where: Prisma.Sql,
 
 /**
  * The tsquery of the query words joined by `op` (` && ` all, ` || ` any),
- * each word being its index keys or its English stem. The expression is the
- * one of the index `Task_search_idx`, so PostgreSQL answers from the index.
+ * each word being its index keys or its English stem, matched against the
+ * task's stored vector (`searchVector`, what `Task_search_idx` indexes), so
+ * PostgreSQL answers from the index.
  */
 function vectorMatch(terms: QueryTerm[], op: ' && ' | ' || '): Prisma.Sql {
   const perWord = terms.map((term) => {
@@ -250,7 +255,7 @@ function vectorMatch(terms: QueryTerm[], op: ' && ' | ' || '): Prisma.Sql {
       ? Prisma.sql`(${keys})`
       : Prisma.sql`(plainto_tsquery('english'::regconfig, ${term.word}) || ${keys})`;
   });
-  return Prisma.sql`tasksvc_search_vector(t.title, t.description) @@ (${Prisma.join(perWord, op)})`;
+  return Prisma.sql`t."searchVector" @@ (${Prisma.join(perWord, op)})`;
 }
 
 /** The projects a search covers and every filter of it, as SQL over `t`. */
