@@ -12,8 +12,9 @@
 // temporary name and renamed into place (chunk names are content hashes, so
 // a rebuild of the same sources rewrites identical files), and only files no
 // longer produced are removed.
-import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildWebApp, describeBuild } from './build-web.mjs';
@@ -47,9 +48,22 @@ const result = await build({
   write: false,
 });
 
+// The API reference's browser bundle (src/http/docs-page.ts) goes along as a file: the
+// package it comes from is a devDependency (its Vue sources and their dependencies are
+// ~330 MB the service never loads), so a production install has only this copy.
+const SCALAR_FILE = 'scalar-standalone.js';
+const copies = [];
+try {
+  const main = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  copies.push({ path: join(outdir, SCALAR_FILE), contents: readFileSync(join(dirname(main), 'browser', 'standalone.js')) });
+} catch {
+  // Installed without devDependencies: the copy an earlier build made stays (if there is one).
+  if (existsSync(join(outdir, SCALAR_FILE))) copies.push({ path: join(outdir, SCALAR_FILE), contents: readFileSync(join(outdir, SCALAR_FILE)) });
+}
+
 mkdirSync(outdir, { recursive: true });
 const produced = new Set();
-for (const file of result.outputFiles) {
+for (const file of [...result.outputFiles, ...copies]) {
   produced.add(basename(file.path));
   const temporary = `${file.path}.${process.pid}.tmp`;
   writeFileSync(temporary, file.contents);

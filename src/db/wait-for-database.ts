@@ -1,4 +1,5 @@
 import pg from 'pg';
+import pRetry, { AbortError } from 'p-retry';
 import type { Logger } from '../logger.ts';
 import { describeError } from './outage.ts';
 import { UNREACHABLE_CODES } from './unavailable.ts';
@@ -44,53 +45,58 @@ export function redactedUrl(url: string): string {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits until PostgreSQL at `url` accepts a connection (`SELECT 1`),
- * retrying transient failures with exponential back-off for `waitMs`: a
- * service started together with its database (compose, systemd) comes up
- * once the database does instead of dying on the first ECONNREFUSED. Logs
- * one line when it starts waiting and one when the database answers;
- * throws {@link DatabaseUnavailableError} naming DATABASE_URL when it gives up
- * or the failure is not transient.
+ * retrying transient failures with exponential back-off (p-retry) for
+ * `waitMs`: a service started together with its database (compose, systemd)
+ * comes up once the database does instead of dying on the first
+ * ECONNREFUSED. Logs one line when it starts waiting and one when the
+ * database answers; throws {@link DatabaseUnavailableError} naming
+ * DATABASE_URL when it gives up or the failure is not transient.
  */
 export async function waitForDatabase(url: string, opts: WaitOptions): Promise<void> {
   const where = redactedUrl(url);
   const started = Date.now();
-  let delay = opts.initialDelayMs ?? 250;
+  let attempts = 0;
   let waiting = false;
-  for (let attempt = 1; ; attempt++) {
+  const connectOnce = async () => {
+    attempts++;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.attemptTimeoutMs ?? 5000 });
     // A connection dropped after connect() would otherwise be an unhandled 'error' event.
     client.on('error', () => undefined);
     try {
       await client.connect();
       await client.query('SELECT 1');
-      if (waiting) opts.logger.info({ attempts: attempt, waitedMs: Date.now() - started }, `PostgreSQL at ${where} is reachable`);
-      return;
     } catch (err) {
-      const elapsed = Date.now() - started;
-      if (!isTransient(err)) {
-        throw new DatabaseUnavailableError(`PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${describeError(err)}`);
-      }
-      if (elapsed + delay > opts.waitMs) {
-        throw new DatabaseUnavailableError(
-          `cannot reach PostgreSQL at ${where} (DATABASE_URL) after ${Math.round(elapsed / 1000)} s and ${attempt} attempts: ${describeError(err)}. ` +
-            'Start the database or fix DATABASE_URL; DATABASE_WAIT_SECONDS sets how long start-up waits.',
-        );
-      }
-      if (!waiting) {
-        waiting = true;
-        opts.logger.warn(
-          { error: describeError(err), waitSeconds: Math.round(opts.waitMs / 1000) },
-          `PostgreSQL at ${where} (DATABASE_URL) does not answer yet; retrying with back-off`,
-        );
-      }
+      if (isTransient(err)) throw err;
+      throw new AbortError(new DatabaseUnavailableError(`PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${describeError(err)}`));
     } finally {
       await client.end().catch(() => undefined);
     }
-    await sleep(delay);
-    delay = Math.min(delay * 2, opts.maxDelayMs ?? 5000);
+  };
+  try {
+    await pRetry(connectOnce, {
+      retries: Infinity,
+      factor: 2,
+      minTimeout: opts.initialDelayMs ?? 250,
+      maxTimeout: opts.maxDelayMs ?? 5000,
+      // The last pause is cut to what is left of the wait, and one last attempt made then.
+      maxRetryTime: opts.waitMs,
+      onFailedAttempt: ({ error }) => {
+        if (waiting || Date.now() - started >= opts.waitMs) return;
+        waiting = true;
+        opts.logger.warn(
+          { error: describeError(error), waitSeconds: Math.round(opts.waitMs / 1000) },
+          `PostgreSQL at ${where} (DATABASE_URL) does not answer yet; retrying with back-off`,
+        );
+      },
+    });
+  } catch (err) {
+    if (err instanceof DatabaseUnavailableError) throw err;
+    throw new DatabaseUnavailableError(
+      `cannot reach PostgreSQL at ${where} (DATABASE_URL) after ${Math.round((Date.now() - started) / 1000)} s and ${attempts} attempts: ${describeError(err)}. ` +
+        'Start the database or fix DATABASE_URL; DATABASE_WAIT_SECONDS sets how long start-up waits.',
+    );
   }
+  if (waiting) opts.logger.info({ attempts, waitedMs: Date.now() - started }, `PostgreSQL at ${where} is reachable`);
 }

@@ -9,7 +9,11 @@ export function newWebhookSecret(): string {
 
 /**
  * Standard Webhooks signature header value: `v1,<base64 HMAC-SHA256 of
- * "id.timestamp.body">`, keyed with the base64-decoded part of the secret.
+ * "id.timestamp.body">`, keyed with the base64-decoded part of the secret,
+ * the body as UTF-8. Computed with node:crypto (OpenSSL) rather than the
+ * `standardwebhooks` package, whose pure-JavaScript SHA-256 takes 3.6–8.7×
+ * the CPU on the event loop (docs/STOCK-PARTS.md); the tests hold this to
+ * that package's `sign` and `verify`.
  */
 export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');

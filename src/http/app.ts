@@ -17,7 +17,7 @@ import { allowHeaderFor, allowedMethods } from './method-not-allowed.ts';
 import type { AppEnv } from './env.ts';
 import { routeNotFound, toErrorResponse } from './error-body.ts';
 import { compileRoutes, mountRoutes, type CompiledRoute } from './facade.ts';
-import { docsContentSecurityPolicy, renderDocsPage } from './docs-page.ts';
+import { mountDocsAssets, renderDocsPage } from './docs-page.ts';
 import { securityHeaders } from './content-security-policy.ts';
 import { clientAbortAnswer } from './client-abort.ts';
 import { GRAPHIQL_DEFAULT_QUERY, graphiqlContentSecurityPolicy, mountGraphiQLAssets, renderGraphiQLPage } from './graphiql.ts';
@@ -152,6 +152,7 @@ export function createApp(services: Services) {
   // The web app's page and assets are public; what it shows comes through /graphql.
   mountWebApp(app);
   mountGraphiQLAssets(app);
+  mountDocsAssets(app);
 
   if (services.sessionKey.source === 'process-random') {
     logger.warn('SESSION_SECRET is not set and the data directory is in memory: signed sessions use a random per-process secret (they end at restart)');
@@ -206,9 +207,10 @@ export function createApp(services: Services) {
   let openApi: ReturnType<typeof buildOpenApi> | undefined;
   const openApiDocument = () => (openApi ??= buildOpenApi(routes, SERVICE_VERSION));
   app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/docs', (c) =>
-    c.html(renderDocsPage(openApiDocument()), 200, { 'content-security-policy': docsContentSecurityPolicy(c.req.url) }),
-  );
+  app.get('/docs', async (c) => {
+    const page = await renderDocsPage(openApiDocument(), c.req.url);
+    return c.html(page.html, 200, { 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-store' });
+  });
 
   const allowed = allowedMethods(app);
   app.notFound((c) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 
 /** What a page needs beyond the strict default policy. */
@@ -9,8 +8,13 @@ export interface PagePolicyOptions {
   inlineStyles?: boolean;
   /** Fonts may be `data:` URLs (an icon font bundled into a stylesheet). */
   dataFonts?: boolean;
-  /** Inline `<style>` blocks allowed by their hash (`'sha256-…'` sources), for a page rendered here. */
-  styleHashes?: string[];
+  /** `<style>` elements carrying this nonce are allowed (`'nonce-…'`): a page whose scripts add stylesheets. */
+  styleNonce?: string;
+  /**
+   * The page's scripts write `style` attributes (`style-src-attr 'unsafe-inline'`): attributes
+   * only, which cannot load anything or start a script; `<style>` elements stay under `style-src`.
+   */
+  styleAttributes?: boolean;
 }
 
 /**
@@ -28,7 +32,11 @@ export function contentSecurityPolicy(requestUrl: string, options: PagePolicyOpt
     ...(options.workers ? ["worker-src 'self'"] : []),
     options.inlineStyles
       ? "style-src 'self' 'unsafe-inline'"
-      : ["style-src 'self'", ...(options.styleHashes ?? []).map((h) => `'${h}'`)].join(' '),
+      : [
+          "style-src 'self'",
+          ...(options.styleNonce ? [`'nonce-${options.styleNonce}'`] : []),
+        ].join(' '),
+    ...(options.styleAttributes && !options.inlineStyles ? ["style-src-attr 'unsafe-inline'"] : []),
     "img-src 'self' data:",
     ...(options.dataFonts ? ["font-src 'self' data:"] : []),
     `connect-src 'self' ${ws}`,
@@ -40,19 +48,11 @@ export function contentSecurityPolicy(requestUrl: string, options: PagePolicyOpt
 }
 
 /**
- * The CSP source of an inline `<style>` or `<script>` body: `sha256-<base64>`
- * of its exact text.
- */
-export function inlineHash(text: string): string {
-  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
-}
-
-/**
  * Security headers on every answer, whatever route made it: `nosniff`, a
  * same-origin `Referrer-Policy`, and for every HTML page the strict policy
  * above with `X-Frame-Options: DENY` (legacy browsers' frame-ancestors). A
  * page that needs a looser policy (GraphiQL, /docs) sets its own, which is
- * kept; the rest is filled in here, so no page goes out without it.
+ * kept (the `/docs` page's has a per-answer style nonce); the rest is filled in here, so no page goes out without it.
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { parseWebhookMetadata } from '../../src/domain/webhook.ts';
@@ -18,6 +19,22 @@ describe('webhook signing (Standard Webhooks)', () => {
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();
     const old = webhookHeaders(secret, '42', body, new Date(Date.now() - 10 * 60_000));
     expect(() => new Webhook(secret).verify(body, old)).toThrow(/timestamp/i);
+  });
+
+  // The reference library is the oracle: the same header as its `sign`, and an
+  // HMAC over the body's UTF-8 bytes (accents, CJK, an emoji outside the BMP, U+2028).
+  it('signs a non-ASCII body exactly as the standardwebhooks library does, over its UTF-8 bytes', () => {
+    const secret = newWebhookSecret();
+    const body = JSON.stringify({ title: 'Café 東京 🚀', note: 'naïve\u2028line' });
+    // 999 ms into a second: the timestamp is the whole seconds, never rounded up.
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 999);
+    const headers = webhookHeaders(secret, 'msg_1', body, at);
+    expect(headers['webhook-timestamp']).toBe(String((at.getTime() - 999) / 1000));
+    expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_1', at, body));
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    const signed = Buffer.concat([Buffer.from(`msg_1.${headers['webhook-timestamp']}.`), Buffer.from(body, 'utf8')]);
+    expect(headers['webhook-signature']).toBe(`v1,${createHmac('sha256', key).update(signed).digest('base64')}`);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
   });
 });
 

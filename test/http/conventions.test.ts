@@ -58,6 +58,27 @@ describe('conditional GET', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
+  // Hono answers HEAD by running the GET route and dropping the body: the tag and the 304 must be the GET's.
+  it('HEAD carries the GET answer’s ETag and Link, no body; If-None-Match with it, with `*` or in a spaced list → 304', async () => {
+    const { key, project } = await member('ETH', 3);
+    const path = `/api/v1/tasks?project_id=${project.id}&limit=1`;
+    const get = await t.fetch(path, { key });
+    const etag = get.headers.get('etag')!;
+    await get.text();
+    const head = await t.fetch(path, { key, method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(head.headers.get('link')).toBe(get.headers.get('link'));
+    expect(await head.text()).toBe('');
+    for (const condition of [etag, '*', ` "other" ,  W/${etag} `]) {
+      const res = await t.fetch(path, { key, method: 'HEAD', headers: { 'if-none-match': condition } });
+      expect(res.status, condition).toBe(304);
+      expect(res.headers.get('etag'), condition).toBe(etag);
+    }
+    const other = await t.fetch(path, { key, method: 'HEAD', headers: { 'if-none-match': '"other", W/"other-too"' } });
+    expect(other.status).toBe(200);
+  });
+
   it('another user never gets a 304 for a resource they cannot see', async () => {
     const a = await member('ETA', 1);
     const b = await member('ETB');
