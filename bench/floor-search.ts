@@ -38,7 +38,7 @@ function attemptSql(terms: QueryTerm[], kind: 'all' | 'any' | 'trigram'): string
   const match =
     kind === 'trigram'
       ? `$2::text <% t.title AND ${visible}`
-      : `tasksvc_search_vector(t.title, t.description) @@ (${perWord.join(kind === 'all' ? ' && ' : ' || ')})`;
+      : `t."searchVector" @@ (${perWord.join(kind === 'all' ? ' && ' : ' || ')})`;
   const literal = terms.map((_, i) => `(strpos(lower(t.title), ${word(i)}) > 0)::int`).join(' + ');
   return `
     WITH m AS MATERIALIZED (

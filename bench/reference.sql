@@ -175,7 +175,7 @@ BEGIN
       FROM c JOIN "Project" p ON p.id = c."projectId" JOIN "Section" s ON s.id = c."sectionId"
       ORDER BY score DESC, c.literal DESC, c."updatedAt" DESC, c.id DESC
       LIMIT $5$q$,
-      CASE WHEN attempt = 3 THEN '$2 <% t.title' ELSE 'tasksvc_search_vector(t.title, t.description) @@ $1' END)
+      CASE WHEN attempt = 3 THEN '$2 <% t.title' ELSE 't."searchVector" @@ $1' END)
     USING CASE WHEN attempt = 1 THEN all_q ELSE any_q END, array_to_string(words, ' '), words, user_id, lim;
     IF FOUND THEN RETURN; END IF;
   END LOOP;
