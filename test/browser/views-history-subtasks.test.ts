@@ -228,18 +228,18 @@ describe('the list view and saved views', LONG, () => {
     const todo = page.getByRole('region', { name: 'Todo' });
     await todo.getByText('Book the venue').waitFor(UI_WAIT);
     const subtaskSetting = page.locator('.view-bar').getByLabel('Subtasks');
-    expect(await subtaskSetting.inputValue()).toBe('Flattened');
+    expect(await subtaskSetting.inputValue()).toBe('FLATTENED');
 
-    await subtaskSetting.selectOption('None');
+    await subtaskSetting.selectOption('NONE');
     await todo.getByText('Book the venue').waitFor({ state: 'hidden', ...UI_WAIT });
     expect(await page.getByRole('region', { name: 'Doing' }).getByText('Choose the menu').count()).toBe(0);
 
-    await subtaskSetting.selectOption('Card');
+    await subtaskSetting.selectOption('CARD');
     const onCard = todo.getByRole('list', { name: `Subtasks of ${ticketOf(launch)}` });
     await expect.poll(() => onCard.innerText(), UI_WAIT).toContain('Choose the menu');
     expect(await todo.locator('.card-link', { hasText: 'Book the venue' }).count()).toBe(0);
 
-    await subtaskSetting.selectOption('Parent');
+    await subtaskSetting.selectOption('PARENT');
     const card = todo.locator('li.card', { hasText: 'Book the venue' });
     await expect.poll(() => card.innerText(), UI_WAIT).toContain(`Subtask of ${ticketOf(launch)}`);
   });
