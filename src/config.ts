@@ -7,12 +7,6 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-/** A flag that is on unless set to `false` or `0`. */
-const boolTrue = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v !== 'false' && v !== '0');
-
 /** A flag whose absence means "decide from the rest of the configuration": undefined when unset. */
 const unsetOrBool = z
   .enum(['true', 'false', '1', '0'])
@@ -161,12 +155,6 @@ const schema = z.object({
    * second use. 0 sends every statement unnamed (parsed and planned per call).
    */
   DATABASE_PREPARED_STATEMENTS: z.coerce.number().int().min(0).max(100000).default(1000),
-  /**
-   * Run the REST and tool routes' documents, and documents callers repeat on
-   * /graphql and graphql-ws, compiled by graphql-jit (on by default; `false`
-   * runs every operation through graphql-js's interpreter, as before).
-   */
-  GRAPHQL_JIT: boolTrue,
   /** Serve Prometheus metrics at `/metrics` (off by default: they describe the traffic). */
   METRICS_ENABLED: bool,
   /** When set, `/metrics` asks for `Authorization: Bearer <METRICS_TOKEN>` (a scraper's credential, not an API key). */

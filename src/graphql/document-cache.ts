@@ -1,5 +1,4 @@
 import { type DocumentNode, type GraphQLError, type GraphQLSchema, validate } from 'graphql';
-import { CompiledExecution } from './compiled-execution.ts';
 import { parseWithinBudget } from './document-budget.ts';
 
 /**
@@ -35,28 +34,17 @@ interface Entry {
  * request. Only documents within budget are kept, and nothing a request
  * fails on (budget refusals, syntax errors), so a hostile caller's distinct
  * documents can churn the cache but not grow it. Validation results are
- * keyed by the cached document object, so they go when it goes, and so are
- * their compiled forms (`compiled`: a document run a second time is compiled
- * by graphql-jit, ./compiled-execution.ts).
+ * keyed by the cached document object, so they go when it goes.
  */
 export class DocumentCache {
   private readonly entries = new Map<string, Entry>();
   private readonly validations = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   private total = 0;
-  /**
-   * The compiled forms of the cached documents (`options.compiled`), else
-   * null: /graphql's plugin and graphql-ws execute through it.
-   */
-  readonly compiled: CompiledExecution | null;
 
   constructor(
     private readonly schema: GraphQLSchema,
     readonly maxBytes = DOCUMENT_CACHE_BYTES,
-    options: { compiled?: boolean } = {},
-  ) {
-    // Callers' documents compile on their second execution: one sent once costs no compilation.
-    this.compiled = options.compiled ? new CompiledExecution(schema, 1) : null;
-  }
+  ) {}
 
   /** Estimated memory held now. */
   get bytes(): number {

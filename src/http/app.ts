@@ -5,7 +5,6 @@ import { schema } from '../graphql/schema.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
 import { documentBudgetPlugin } from '../graphql/document-budget.ts';
 import { DocumentCache } from '../graphql/document-cache.ts';
-import { CompiledExecution, compiledExecutionPlugin } from '../graphql/compiled-execution.ts';
 import { TrustedDocuments, trustedDocumentPlugins } from '../graphql/trusted-documents.ts';
 import { nulGuardPlugin } from '../graphql/nul-guard.ts';
 import { LAST_EVENT_ID_HEADER } from '../graphql/live-events.ts';
@@ -65,8 +64,8 @@ function requestOrigin(request: Request): string {
  */
 export function createApp(services: Services) {
   const { logger, database } = services;
-  // One bounded cache of callers' documents for /graphql and graphql-ws (compiled once repeated, GRAPHQL_JIT).
-  const documents = new DocumentCache(schema, undefined, { compiled: services.config.GRAPHQL_JIT });
+  // One bounded cache of callers' documents for /graphql and graphql-ws.
+  const documents = new DocumentCache(schema);
   // The web app's documents, run by id (`documentId`) on /graphql and graphql-ws.
   const trusted = TrustedDocuments.load(schema, services.config.GRAPHQL_TRUSTED_DOCUMENTS_FILES);
   const { sessionRule, persisted } = trustedDocumentPlugins(trusted, services.config.GRAPHQL_SESSION_DOCUMENTS);
@@ -92,15 +91,7 @@ export function createApp(services: Services) {
     // 256 KiB document parses to megabytes): parsed documents go to the bounded cache instead,
     // syntax errors are not kept. Validation results stay keyed by the cached document object.
     parserAndValidationCache: { documentCache: documents, errorCache: { get: () => undefined, set: () => undefined } },
-    plugins: [
-      sessionRule,
-      documentBudgetPlugin(documents),
-      persisted,
-      nulGuardPlugin(),
-      sharedSubscriptionPlugin(),
-      sseEventIdPlugin(),
-      ...(documents.compiled ? [compiledExecutionPlugin(documents.compiled)] : []),
-    ],
+    plugins: [sessionRule, documentBudgetPlugin(documents), persisted, nulGuardPlugin(), sharedSubscriptionPlugin(), sseEventIdPlugin()],
     context: ({ viewer, requestId, request }) => ({
       db: database.prisma,
       services,
@@ -111,8 +102,6 @@ export function createApp(services: Services) {
     }),
   });
 
-  // The routes' fixed documents compiled by graphql-jit on their first run (GRAPHQL_JIT).
-  const routeExecution = services.config.GRAPHQL_JIT ? new CompiledExecution(schema).execute : undefined;
   const routes = allRoutes();
   const app = new Hono<AppEnv>();
   // Prometheus metrics (METRICS_ENABLED, off by default): every request is counted and timed from here.
@@ -204,14 +193,14 @@ export function createApp(services: Services) {
     return res;
   });
 
-  mountRoutes(app, routes, schema, services, routeExecution);
+  mountRoutes(app, routes, schema, services);
   for (const removed of removedRoutes) {
     app.on(removed.method, removed.path, (c) => {
       const { status, body } = toErrorResponse(new GoneError(removedRouteMessage(removed)), c.get('logger'));
       return c.json(body, status as 410);
     });
   }
-  mountMcpEndpoint(app, routes, schema, services, routeExecution);
+  mountMcpEndpoint(app, routes, schema, services);
 
   // Built on first use: most instances never serve it, and it is a few megabytes of objects.
   let openApi: ReturnType<typeof buildOpenApi> | undefined;

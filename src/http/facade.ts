@@ -1,4 +1,4 @@
-import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, execute as interpret, validate } from 'graphql';
+import { type DocumentNode, type GraphQLSchema, execute, validate } from 'graphql';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { type Viewer, requireSessionViewer } from '../auth/viewer.ts';
@@ -14,12 +14,6 @@ import { StaleVersionError } from '../domain/task/version.ts';
 import { retryAfterOf, snakeCase, toErrorResponse } from './error-body.ts';
 import type { RouteDef, RouteInput } from './route.ts';
 import { strictBody } from './strict-body.ts';
-
-/**
- * How a route's operation is executed: graphql-js's `execute`, or the same
- * through graphql-jit's compiled documents (../graphql/compiled-execution.ts).
- */
-export type ExecuteOperation = (args: ExecutionArgs) => ExecutionResult | Promise<ExecutionResult>;
 
 /** A route with its document parsed and validated against the schema. */
 export interface CompiledRoute {
@@ -98,13 +92,7 @@ function publicFieldName(def: RouteDef, field: string): string {
  * runIdempotent): the operation, the claim and the stored answer commit
  * together or not at all.
  */
-export async function runRoute(
-  c: Context<AppEnv>,
-  route: CompiledRoute,
-  schema: GraphQLSchema,
-  services: Services,
-  execute: ExecuteOperation = interpret,
-) {
+export async function runRoute(c: Context<AppEnv>, route: CompiledRoute, schema: GraphQLSchema, services: Services) {
   const { def } = route;
   const db = services.database.prisma;
   // Set by the operation when the route tags its answers with a version (etagVersion).
@@ -205,15 +193,9 @@ function conditionalJson(c: Context<AppEnv>, body: object, status: number, versi
   return c.body(text, status as 200, { 'content-type': 'application/json' });
 }
 
-/** Mounts compiled routes on the app; `execute` runs their operations (default: graphql-js). */
-export function mountRoutes(
-  app: Hono<AppEnv>,
-  routes: CompiledRoute[],
-  schema: GraphQLSchema,
-  services: Services,
-  execute: ExecuteOperation = interpret,
-) {
+/** Mounts compiled routes on the app. */
+export function mountRoutes(app: Hono<AppEnv>, routes: CompiledRoute[], schema: GraphQLSchema, services: Services) {
   for (const r of routes) {
-    app.on(r.def.method, r.fullPath, (c) => runRoute(c, r, schema, services, execute));
+    app.on(r.def.method, r.fullPath, (c) => runRoute(c, r, schema, services));
   }
 }

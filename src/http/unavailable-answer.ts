@@ -20,17 +20,12 @@ export function maskGraphQLError(error: unknown, message: string, isDev?: boolea
     return new GraphQLError(STATEMENT_TIMEOUT_MESSAGE, {
       path: located?.path,
       nodes: located?.nodes,
-      // Locations also from an error holding its source and positions only (a compiled operation's).
-      source: located?.source,
-      positions: located?.positions,
       extensions: { code: 'TIMEOUT', field: null, detail: 'statement_timeout', http: { status: 503 } },
     });
   }
   return new GraphQLError(DATABASE_UNAVAILABLE_MESSAGE, {
     path: located?.path,
     nodes: located?.nodes,
-    source: located?.source,
-    positions: located?.positions,
     extensions: { code: 'UNAVAILABLE', http: { status: 503 } },
   });
 }

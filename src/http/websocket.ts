@@ -85,8 +85,6 @@ export function attachGraphqlWebSocket(server: Server, schema: GraphQLSchema, se
     {
       schema,
       subscribe: sharedSubscribe,
-      // Queries and mutations as on /graphql: a repeated document runs compiled (GRAPHQL_JIT).
-      execute: limits.documents.compiled?.execute,
       onConnect: async (ctx) => {
         const param = ctx.connectionParams?.authorization ?? ctx.connectionParams?.Authorization;
         const { headers } = ctx.extra.request;

@@ -2,7 +2,7 @@ import type { GraphQLSchema } from 'graphql';
 import { Hono } from 'hono';
 import type { Viewer } from '../auth/viewer.ts';
 import type { AppEnv } from '../http/env.ts';
-import { type CompiledRoute, type ExecuteOperation, mountRoutes } from '../http/facade.ts';
+import { type CompiledRoute, mountRoutes } from '../http/facade.ts';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services.ts';
 import { type RouteExecutor, callUrlPath } from './route-call.ts';
@@ -33,7 +33,7 @@ const loadMcp = () =>
  * `/api/mcp/*` (parsing, GraphQL, error bodies) without a network hop, a
  * second key check or a second rate-limit charge.
  */
-function inProcessExecutor(routes: CompiledRoute[], schema: GraphQLSchema, services: Services, execute?: ExecuteOperation) {
+function inProcessExecutor(routes: CompiledRoute[], schema: GraphQLSchema, services: Services) {
   const inner = new Hono<InnerEnv>();
   inner.use(async (c, next) => {
     c.set('viewer', c.env.viewer);
@@ -41,7 +41,7 @@ function inProcessExecutor(routes: CompiledRoute[], schema: GraphQLSchema, servi
     c.set('requestId', c.env.requestId);
     await next();
   });
-  mountRoutes(inner as unknown as Hono<AppEnv>, routes, schema, services, execute);
+  mountRoutes(inner as unknown as Hono<AppEnv>, routes, schema, services);
   return (caller: Caller): RouteExecutor =>
     async (call) => {
       const res = await inner.request(
@@ -71,18 +71,11 @@ function inProcessExecutor(routes: CompiledRoute[], schema: GraphQLSchema, servi
  * serve any request. GET (server-sent stream) and DELETE (session end) have
  * nothing to offer without sessions and answer 405, as the transport allows.
  */
-export function mountMcpEndpoint(
-  app: Hono<AppEnv>,
-  routes: CompiledRoute[],
-  schema: GraphQLSchema,
-  services: Services,
-  execute?: ExecuteOperation,
-) {
+export function mountMcpEndpoint(app: Hono<AppEnv>, routes: CompiledRoute[], schema: GraphQLSchema, services: Services) {
   const executorFor = inProcessExecutor(
     routes.filter((r) => r.fullPath.startsWith('/api/mcp/')),
     schema,
     services,
-    execute,
   );
   app.post(MCP_ENDPOINT, async (c) => {
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadMcp();
