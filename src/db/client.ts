@@ -140,9 +140,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     const url = new URL(options.databaseUrl);
     url.password = '';
+    // Raw statements reach the query log too (`onQuery`), as Prisma's do: the SQL a request runs
+    // is all of it (the search engine's statement runs here, see src/search/postgres-engine.ts).
     const runnerOf = (q: pg.Pool | pg.PoolClient): SqlRunner => ({
-      exec: async (sql) => void (await q.query(sql)),
-      query: async (sql, params) => (await q.query(sql, params as unknown[])).rows,
+      exec: async (sql) => {
+        options.onQuery?.(sql);
+        await q.query(sql);
+      },
+      query: async (sql, params) => {
+        options.onQuery?.(sql);
+        return (await q.query(sql, params as unknown[])).rows;
+      },
     });
     return {
       prisma,

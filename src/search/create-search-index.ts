@@ -12,7 +12,7 @@ import type { SearchIndex } from './search-index.ts';
  */
 export function createSearchIndex(
   config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'> & Partial<Pick<Config, 'STATEMENT_TIMEOUT_MS'>>,
-  database: Pick<Database, 'prisma' | 'kind'>,
+  database: Pick<Database, 'prisma' | 'kind' | 'session'>,
 ): SearchIndex {
   if (config.MEILI_HOST)
     return new MeilisearchSearchIndex(database.prisma, { host: config.MEILI_HOST, apiKey: config.MEILI_API_KEY });
@@ -20,6 +20,7 @@ export function createSearchIndex(
   const pool = config.STATEMENT_TIMEOUT_MS || Infinity;
   return new PostgresSearchIndex(database.prisma, {
     server: database.kind === 'postgres',
+    session: database.session,
     statementTimeoutMs: Math.min(SEARCH_STATEMENT_TIMEOUT_MS, pool),
   });
 }
@@ -33,7 +34,7 @@ const built = new WeakMap<object, SearchIndex>();
  */
 export function searchIndexOf(services: {
   config: Pick<Config, 'MEILI_HOST' | 'MEILI_API_KEY'> & Partial<Pick<Config, 'STATEMENT_TIMEOUT_MS'>>;
-  database: Pick<Database, 'prisma' | 'kind'>;
+  database: Pick<Database, 'prisma' | 'kind' | 'session'>;
   search?: SearchIndex;
 }): SearchIndex {
   if (services.search) return services.search;

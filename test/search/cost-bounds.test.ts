@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { indexKeysOf, MAX_QUERY_KEYS, MAX_QUERY_WORDS, parseQuery } from '../../src/search/query-terms.ts';
 import { PostgresSearchIndex } from '../../src/search/postgres-engine.ts';
 import { searchTasks } from '../../src/search/search-tasks.ts';
-import { isPostgres, useTestDb } from '../support/database.ts';
+import { isPostgres, openTestDatabase, useTestDb } from '../support/database.ts';
 import { expectAppError } from '../support/errors.ts';
 import { makeUser } from '../support/factories.ts';
 import { searchProject, seedTask } from './seed.ts';
@@ -45,14 +45,27 @@ describe.runIf(isPostgres)('statement time limit (PostgreSQL server)', () => {
   it('a search over its time limit is a 400 too_complex on query, and the connection stays usable', async () => {
     const user = await makeUser(db);
     const project = await searchProject(db, [user.id]);
-    const index = new PostgresSearchIndex(db, { server: true, statementTimeoutMs: 1 });
-    for (let i = 0; i < 150; i++) {
-      await seedTask(db, index, project, { title: `Internationalization dashboard report ${i}`, description: LONG_WORDS });
+    // The search statement runs on a connection the database lends (raw pg), as the service's engine does.
+    const database = await openTestDatabase();
+    try {
+      const index = new PostgresSearchIndex(db, { server: true, session: database.session, statementTimeoutMs: 1 });
+      for (let i = 0; i < 150; i++) {
+        await seedTask(db, index, project, { title: `Internationalization dashboard report ${i}`, description: LONG_WORDS });
+      }
+      // Never finishes within 1 ms (a hundred and fifty rows, hundreds of index keys).
+      await expectAppError(searchTasks(db, index, user.id, { query: LONG_WORDS }), 'VALIDATION', 'query', 'too_complex');
+      const normal = new PostgresSearchIndex(db, { server: true, session: database.session });
+      const found = await searchTasks(db, normal, user.id, { query: 'internationalizaton dashbord' });
+      expect(found.total).toBe(150);
+      // The timed-out search's connection went back to the pool outside a transaction, with the pool's settings.
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          database.session((sql) => sql.query<{ timeout: string }>("SELECT current_setting('statement_timeout') AS timeout")),
+        ),
+      );
+      for (const [row] of settings) expect(row.timeout).not.toBe('1ms');
+    } finally {
+      await database.close();
     }
-    // Never finishes within 1 ms (a hundred and fifty rows, hundreds of index keys).
-    await expectAppError(searchTasks(db, index, user.id, { query: LONG_WORDS }), 'VALIDATION', 'query', 'too_complex');
-    const normal = new PostgresSearchIndex(db, { server: true });
-    const found = await searchTasks(db, normal, user.id, { query: 'internationalizaton dashbord' });
-    expect(found.total).toBe(150);
   });
 });
