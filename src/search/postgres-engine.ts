@@ -163,18 +163,6 @@ export class PostgresSearchIndex implements SearchIndex {
     return empty;
   }
 
-  /**
-   * The statement of a search's first attempt (every word must match), as
-   * run by `search` (which, on a server with JIT on, turns JIT off): for benchmarks and
-   * EXPLAIN. Null when the query has no word.
-   */
-  matchStatement(query: string, filters: SearchFilters): Prisma.Sql | null {
-    const parsed = parseQuery(query);
-    const { projects, where } = scopeOf(filters);
-    if (parsed.terms.length === 0 || projects.length === 0) return null;
-    return candidateSql(parsed, vectorMatch(parsed.terms, ' && '), where, candidateCap(filters.limit));
-  }
-
   private async candidates(parsed: ParsedQuery, match: Prisma.Sql, where: Prisma.Sql, cap: number): Promise<CandidateRow[]> {
     const statement = candidateSql(parsed, match, where, cap);
     const { server, session } = this.options;
