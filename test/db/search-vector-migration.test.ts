@@ -38,7 +38,7 @@ async function migrateAcross(db: Database, server: boolean) {
   );
   expect(column.generated, 'a plain column kept by triggers, not a generated one').toBe('');
 
-  const index = new PostgresSearchIndex(db.prisma, { server });
+  const index = new PostgresSearchIndex(db.prisma, { server, session: db.session });
   await index.init();
   const search = async (q: string) =>
     (await index.search(q, { visibleProjectIds: [project.id], limit: 10 })).hits.map((h) => h.task?.title);

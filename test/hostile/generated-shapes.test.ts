@@ -103,6 +103,8 @@ const GQL_CREATE = 'mutation($input: CreateTaskInput!) { createTask(input: $inpu
 async function sendContent(transport: Transport, shape: ContentShape): Promise<Answer> {
   const { projectId } = world;
   const type = shape.markdown ? '"markdown"' : '"html"';
+  // GraphQL's ContentType enum names the same two (MARKDOWN, HTML).
+  const enumType = type.toUpperCase();
   switch (transport) {
     case 'rest':
       return httpAnswer(
@@ -115,14 +117,14 @@ async function sendContent(transport: Transport, shape: ContentShape): Promise<A
     case 'graphql': {
       const res = await post(
         '/graphql',
-        `{"query":${json(GQL_CREATE)},"variables":{"input":{"projectId":${projectId},"title":"hostile","contentType":${type},"description":${shape.descriptionJson}}}}`,
+        `{"query":${json(GQL_CREATE)},"variables":{"input":{"projectId":${projectId},"title":"hostile","contentType":${enumType},"description":${shape.descriptionJson}}}}`,
       );
       const text = await res.text();
       return graphqlAnswer(res.status, JSON.parse(text), text);
     }
     case 'graphql-ws':
       return overSocket(
-        `{"id":"1","type":"subscribe","payload":{"query":${json(GQL_CREATE)},"variables":{"input":{"projectId":${projectId},"title":"hostile","contentType":${type},"description":${shape.descriptionJson}}}}}`,
+        `{"id":"1","type":"subscribe","payload":{"query":${json(GQL_CREATE)},"variables":{"input":{"projectId":${projectId},"title":"hostile","contentType":${enumType},"description":${shape.descriptionJson}}}}}`,
       );
     case 'mcp':
       return mcpCall(

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../components/format';
 import { errorMessage } from '../../graphql/errors';
 import { useRefreshOnFocus } from './use-refresh-on-focus';
 import { Redeliver, WebhookDeliveriesQuery } from './webhook-queries';
-import type { WebhookDeliveryStatus } from '../../gql/graphql';
+import type { TaskEventKind, WebhookAttemptOutcome, WebhookDeliveryStatus } from '../../gql/graphql';
 
 /**
  * While a delivery is pending, its log is read again this often (the service
@@ -19,6 +19,16 @@ const STATUS: Record<WebhookDeliveryStatus, string> = {
   FAILED: 'Failed',
   SKIPPED: 'Skipped (disabled)',
 };
+
+/** An attempt's outcome in the words of its line ("succeeded, answer 200, 12 ms"). */
+const OUTCOME: Record<WebhookAttemptOutcome, string> = {
+  SUCCEEDED: 'succeeded',
+  FAILED: 'failed',
+  UNKNOWN: 'no answer recorded',
+};
+
+/** The event's name as the webhook's payload and its subscription say it (`TASK_CREATED` → `task.created`). */
+const wireName = (event: TaskEventKind) => event.toLowerCase().replace('_', '.');
 
 /** A subscription's newest deliveries with their attempts; redeliver one. */
 export function WebhookDeliveries({ subscriptionId, active, url }: { subscriptionId: number; active: boolean; url: string }) {
@@ -80,11 +90,11 @@ export function WebhookDeliveries({ subscriptionId, active, url }: { subscriptio
           </thead>
           <tbody>
             {deliveries.map((d) => {
-              const name = `${d.event} of ${d.ticketNumber}`;
+              const name = `${wireName(d.event)} of ${d.ticketNumber}`;
               return (
                 <tr key={d.id}>
                   <td>
-                    <code>{d.event}</code> <span className="muted">{d.ticketNumber}</span>
+                    <code>{wireName(d.event)}</code> <span className="muted">{d.ticketNumber}</span>
                   </td>
                   <td>
                     {STATUS[d.status] ?? d.status}
@@ -101,7 +111,7 @@ export function WebhookDeliveries({ subscriptionId, active, url }: { subscriptio
                         <ol className="attempts">
                           {d.attempts.map((a) => (
                             <li key={a.id}>
-                              {formatDateTime(a.createdAt)}: {a.outcome}
+                              {formatDateTime(a.createdAt)}: {OUTCOME[a.outcome] ?? a.outcome}
                               {a.statusCode !== null && a.statusCode !== undefined && `, answer ${a.statusCode}`}
                               {a.durationMs !== null && a.durationMs !== undefined && `, ${a.durationMs} ms`}
                               {a.error && `, ${a.error}`}
