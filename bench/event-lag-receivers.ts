@@ -326,7 +326,7 @@ function webhookReceivers(): Handlers {
 }
 
 const SUBSCRIPTION = /* GraphQL */ `
-  subscription EventLag($projectId: Int!, $events: [String!]) {
+  subscription EventLag($projectId: Int!, $events: [TaskEventKind!]) {
     taskEvents(projectId: $projectId, events: $events) { id data timestamp }
   }
 `;
@@ -360,7 +360,7 @@ function subscriberClients(): Handlers {
       });
       clients.push(client);
       client.subscribe<{ taskEvents?: { id: string; data: unknown; timestamp: string } }>(
-        { query: SUBSCRIPTION, variables: { projectId, events: ['task.updated'] } },
+        { query: SUBSCRIPTION, variables: { projectId, events: ['TASK_UPDATED'] } },
         {
           next: (value) => {
             const at = epochMs();
