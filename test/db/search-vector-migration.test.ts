@@ -1,9 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
 import { listMigrations, migrate } from '../../src/db/migrate.ts';
 import { PostgresSearchIndex } from '../../src/search/postgres-engine.ts';
 import { makeProject, makeUser } from '../support/factories.ts';
 import { isPostgres } from '../support/database.ts';
+import { freshDatabase } from '../support/fresh-database.ts';
 
 // A database with tasks, migrated before the search vector became a stored
 // column, migrates cleanly: every existing task gets its vector (the same
@@ -53,39 +54,14 @@ async function migrateAcross(db: Database, server: boolean) {
   expect(await search('mooring')).toEqual(['Mooring mast']);
 }
 
-describe('the stored search vector migration on an embedded database with tasks', () => {
+describe(`the stored search vector migration on ${isPostgres ? 'a PostgreSQL' : 'an embedded'} database with tasks`, () => {
   it('fills the vector of every existing task and searches answer from it', async () => {
-    const db = await openDatabase({ dataDir: 'memory://' });
+    // A database of its own (created and dropped on PostgreSQL), unmigrated.
+    const fresh = await freshDatabase('vec');
     try {
-      await migrateAcross(db, false);
+      await migrateAcross(fresh.database, isPostgres);
     } finally {
-      await db.close();
-    }
-  }, 120_000);
-});
-
-// PostgreSQL only: it creates and drops a database on the server.
-describe.runIf(isPostgres)('the stored search vector migration on a PostgreSQL database with tasks', () => {
-  const admin = process.env.DATABASE_URL ?? 'postgres://unused';
-  const name = `tasksvc_vec_${Date.now().toString(36)}`;
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-
-  afterAll(async () => {
-    const db = await openDatabase({ databaseUrl: admin, dataDir: 'memory://' });
-    await db.sql.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await db.close();
-  });
-
-  it('fills the vector of every existing task and searches answer from it', async () => {
-    const adminDb = await openDatabase({ databaseUrl: admin, dataDir: 'memory://' });
-    await adminDb.sql.exec(`CREATE DATABASE ${name}`);
-    await adminDb.close();
-    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-    try {
-      await migrateAcross(db, true);
-    } finally {
-      await db.close();
+      await fresh.dispose();
     }
   }, 120_000);
 });
