@@ -108,7 +108,6 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     if (input.floorDatabaseUrl) {
       floor = await startComparator(input, 'floor');
       const parity = (result.floorParityAll = await floorParity(app, floor, headers, input.seed, input.run));
-      result.floorParity = parity.list;
       input.log(`${label}: floor ready (pid ${floor.pid}); its answers vs the app's: ${JSON.stringify(parity)}`);
       for (const [id, verdict] of Object.entries(parity)) {
         if (verdict !== 'identical' && verdict !== 'same shape') result.errors.push(`floor ${id} differs from the app's: ${verdict}`);
