@@ -207,17 +207,10 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     result.skipped = `stopped early: ${(err as Error).message.split('\n')[0]}`;
     input.log(`${label}: ${(err as Error).message}`);
   } finally {
-    if (app) {
-      result.appPeakRssMb = Math.round(app.peakRssMb() * 10) / 10;
-      await app.stop();
-    }
-    if (floor) {
-      result.floorPeakRssMb = Math.round(floor.peakRssMb() * 10) / 10;
-      await floor.stop();
-    }
-    if (reference) {
-      result.referencePeakRssMb = Math.round(reference.peakRssMb() * 10) / 10;
-      await reference.stop();
+    for (const [server, field] of [[app, 'appPeakRssMb'], [floor, 'floorPeakRssMb'], [reference, 'referencePeakRssMb']] as const) {
+      if (!server) continue;
+      result[field] = Math.round(server.peakRssMb() * 10) / 10;
+      await server.stop();
     }
     for (const m of meters.values()) await m.close();
   }

@@ -26,20 +26,16 @@ export function appServeArgs(): string[] {
   return args;
 }
 
-/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs. */
+/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs (the fields read here). */
 export interface EldStats {
   seq: number;
-  samples: number;
-  meanMs: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-  rssBytes: number;
-  maxRssBytes: number;
   heapUsedBytes: number;
-  heapTotalBytes?: number;
-  externalBytes?: number;
-  arrayBuffersBytes?: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  arrayBuffersBytes: number;
 }
 
 /** What a server used during one window: RSS (sampled), CPU, event-loop delay. */
@@ -146,7 +142,6 @@ export interface StartOptions {
    * the signalled process would be the primary, whose loop serves nothing.
    */
   eld?: boolean;
-  startTimeoutMs?: number;
 }
 
 /** A running server child. */
@@ -182,7 +177,7 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eld === false ? null : o.eldFile);
-    const deadline = Date.now() + (o.startTimeoutMs ?? 180_000);
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exited) throw new Error(`${o.name} exited during start-up (${JSON.stringify(server.exited)}):\n${server.tail()}`);
       if (Date.now() > deadline) {
