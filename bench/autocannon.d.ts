@@ -14,10 +14,9 @@ declare module 'autocannon' {
     requests: (RawRequest & { setupRequest?: (req: RawRequest) => RawRequest })[];
   }
   interface Result {
-    latency: { mean: number; max: number; p50: number; p90: number; p99: number };
+    latency: { mean: number; max: number; p50: number; p99: number };
     duration: number;
     errors: number;
-    timeouts: number;
     non2xx: number;
     '2xx': number;
     statusCodeStats: Record<string, { count: number }>;

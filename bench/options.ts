@@ -1,6 +1,6 @@
 // Command-line options of every benchmark, parsed by one parser (commander):
 // `npm run bench` (load against the floor and the reference),
-// `npm run bench:events` (event lag) and `npm run bench:web`. Each has --smoke (seconds, checks the harness end to
+// `npm run bench:events` (event lag), `npm run bench:web` and `bench:data-io`. Each has --smoke (seconds, checks the harness end to
 // end, asserts nothing about time) so CI runs them all and none rots.
 
 import { Command, InvalidArgumentError } from 'commander';
@@ -33,7 +33,7 @@ export function benchCommand(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .option('--smoke', 'a few seconds with tiny numbers: checks the harness end to end; says nothing about speed')
-    .option('--keep', 'keep the PostgreSQL database and print its URL (for EXPLAIN ANALYZE and bench/diagnostics/)')
+    .option('--keep', 'keep the databases (PostgreSQL; the PGlite data directory of npm run bench) and print where (for bench/diagnostics/)')
     .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/ (summarise with bench/diagnostics/profile-summary.ts)')
     .showHelpAfterError();
 }

@@ -147,7 +147,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       }
       // Warm-up outside the measured window; the window covers the measured load only.
       if (input.options.warmupSec > 0) {
-        await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec, warmupSec: 0 });
+        await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec });
         // autocannon stops at its deadline with up to one request per connection unanswered; the
         // server still runs them. Without this wait they (and the events they wrote) are billed
         // to the window while the window's own requests queue behind them: on PGlite's one
@@ -159,11 +159,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       await meter?.begin();
       await server.beginWindow();
       const healthz = scenario.server === 'app' ? probeHealthz(app.url) : null;
-      entry.load = await runLoad(server.url, headers, scenario.make, {
-        connections: input.options.connections,
-        durationSec: input.options.durationSec,
-        warmupSec: 0,
-      });
+      entry.load = await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.durationSec });
       if (healthz) entry.healthz = await healthz.stop();
       entry.window = await server.endWindow();
       const pgCpu = await meter?.end();
