@@ -184,7 +184,8 @@ describe('presenters: fragment, mapping and schema agree', () => {
 
   for (const p of PRESENTERS) {
     it(`${nameOf(p)} (fragment ${fragmentOf(p).name.value})`, async () => {
-      expect(await disagreements(p)).toEqual([]);
+      const problems = await disagreements(p);
+      expect(problems, `${nameOf(p)}:\n${problems.join('\n')}`).toEqual([]);
     });
   }
 });
