@@ -22,12 +22,17 @@ export interface PresenterField<T, S extends z.ZodType = z.ZodType> {
 /** The keys of `T` whose values a schema with output `O` describes. */
 type KeysOfType<T, O> = { [K in keyof T]-?: T[K] extends O ? K : never }[keyof T] & string;
 
-/** Declares one public field: a field of the fragment by name, or a function of the fragment's result. */
+/**
+ * Declares one public field: a field of the fragment by name, or a function
+ * of the fragment's result. The field needs of a source only what it reads
+ * (the named field, or the function's parameter when annotated), so fields
+ * shared between presenters fit every fragment that selects what they read.
+ */
 export interface FieldOf<T> {
   /** The fragment's field `key` as it is. */
-  <S extends z.ZodType>(key: NoInfer<KeysOfType<T, z.output<S>>>, schema: S): PresenterField<T, S>;
+  <S extends z.ZodType, K extends KeysOfType<T, z.output<S>>>(key: K, schema: S): PresenterField<Pick<T, K>, S>;
   /** A computed value (a renamed nested field, an enum's spec string, a constant). */
-  <S extends z.ZodType>(read: (source: T) => NoInfer<z.output<S>>, schema: S): PresenterField<T, S>;
+  <S extends z.ZodType, U = T>(read: (source: U) => NoInfer<z.output<S>>, schema: S): PresenterField<U, S>;
 }
 
 /** The zod shape of a presenter's fields. */
@@ -45,6 +50,25 @@ export interface Presenter<D extends TypedDocumentNode<object, never>, F extends
   readonly schema: z.ZodObject<ShapeOf<F>>;
 }
 
+/** The field helper, one implementation behind the two typed forms of {@link FieldOf}. */
+function field(source: string | ((t: Record<string, unknown>) => unknown), schema: z.ZodType) {
+  return { read: typeof source === 'string' ? (t: Record<string, unknown>) => t[source] : source, schema };
+}
+
+/**
+ * Fields several presenters share, declared once against `T`, the fields
+ * they read: a presenter of any fragment selecting those picks them
+ * (`fieldsOf<T>()((f) => ({…}))`, then `pick(shared, 'id', 'title')`).
+ */
+export function fieldsOf<T>() {
+  return <F extends Record<string, PresenterField<T>>>(declare: (f: FieldOf<T>) => F): F => declare(field as unknown as FieldOf<T>);
+}
+
+/** The named fields of `fields`, in the order named (the order on the wire). */
+export function pick<F extends object, K extends keyof F>(fields: F, ...keys: K[]): Pick<F, K> {
+  return Object.fromEntries(keys.map((k) => [k, fields[k]])) as Pick<F, K>;
+}
+
 /** Every presenter made, in the order their modules loaded: what the agreement test checks. */
 export const PRESENTERS: Presenter<TypedDocumentNode<object, never>, Record<string, PresenterField<never>>>[] = [];
 
@@ -57,12 +81,7 @@ export function presenter<D extends TypedDocumentNode<object, never>, F extends 
   document: D,
   declare: (field: FieldOf<ResultOf<D>>) => F,
 ): Presenter<D, F> {
-  const field = (source: string | ((t: Record<string, unknown>) => unknown), schema: z.ZodType) => ({
-    read: typeof source === 'string' ? (t: Record<string, unknown>) => t[source] : source,
-    schema,
-  });
-  // One implementation behind the two typed forms of FieldOf.
-  const fields = declare(field as unknown as FieldOf<ResultOf<D>>);
+  const fields = fieldsOf<ResultOf<D>>()(declare);
   const entries = Object.entries(fields);
   const schema = z.object(Object.fromEntries(entries.map(([key, f]) => [key, f.schema])) as ShapeOf<F>);
   const map = (source: ResultOf<D>) => {

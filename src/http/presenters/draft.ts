@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { PRIORITIES } from '../../domain/task/fields.ts';
 import { PRIORITY } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
-import { presenter } from '../presenter.ts';
-import { toolTask } from './task.ts';
+import { pick, presenter } from '../presenter.ts';
+import { taskFields } from './task.ts';
 
 // Task drafts: the REST draft record (ours: the spec does not show it).
 
@@ -38,9 +38,6 @@ export const draftOut = presenter(
 /** Schema of `draftOut`. */
 export const draftSchema = draftOut.schema;
 
-/** The schemas of the tool task's head: a published task shows them the same way. */
-const head = toolTask.schema.shape;
-
 /** The task a published draft became: the tool task's head in the draft's names, then where it landed. */
 export const publishedTask = presenter(
   graphql(`
@@ -59,13 +56,9 @@ export const publishedTask = presenter(
     }
   `),
   (f) => ({
-    id: f('id', head.id),
-    ticket_number: f('ticketNumber', head.ticket_number),
-    title: f('title', head.title),
-    description: f('description', head.description),
-    priority: f((t) => PRIORITY.spec(t.priority), head.priority),
+    ...pick(taskFields, 'id', 'ticket_number', 'title', 'description', 'priority'),
     project_id: f('projectId', z.number()),
-    section: f((t) => t.section.title, z.string()),
+    section: taskFields.section,
     section_id: f((t) => t.section.id, z.number()),
     due_date: f('dueDate', z.string().nullable()),
     createdAt: f('createdAt', z.string()),

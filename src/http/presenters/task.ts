@@ -3,7 +3,8 @@ import { STATUSES } from '../../domain/fields.ts';
 import { PRIORITIES } from '../../domain/task/fields.ts';
 import { ASSIGNEE_KIND, PRIORITY, STATUS } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
-import { presenter } from '../presenter.ts';
+import { fieldsOf, pick, presenter } from '../presenter.ts';
+import type { Priority } from '../gql/graphql.ts';
 import { assigneeOut, assigneeSchema } from './assignee.ts';
 import { restLabel, restLabelSchema } from './label.ts';
 
@@ -13,14 +14,29 @@ import { restLabel, restLabelSchema } from './label.ts';
 // (snake_case fields with `createdAt`/`updatedAt`, label ids as strings,
 // subtasks). Each reads a selection of exactly the fields it shows.
 
-/** The fields every task shape shows the same way (each presenter picks the ones it shows). */
-const taskFields = {
-  id: z.number(),
-  ticket_number: z.string(),
-  title: z.string(),
-  priority: z.enum(PRIORITIES).nullable(),
-  section: z.string(),
-};
+/** What the shared task fields read: any task fragment selecting these. */
+interface TaskHead {
+  id: number;
+  ticketNumber: string;
+  title: string;
+  description: string;
+  priority: Priority | null;
+  section: { title: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The task fields the tool shapes (and the published draft) show the same way; each picks the ones it shows. */
+export const taskFields = fieldsOf<TaskHead>()((f) => ({
+  id: f('id', z.number()),
+  ticket_number: f('ticketNumber', z.string()),
+  title: f('title', z.string()),
+  description: f('description', z.string().describe('HTML.')),
+  priority: f((t: Pick<TaskHead, 'priority'>) => PRIORITY.spec(t.priority), z.enum(PRIORITIES).nullable()),
+  section: f((t: Pick<TaskHead, 'section'>) => t.section.title, z.string()),
+  createdAt: f('createdAt', z.string()),
+  updatedAt: f('updatedAt', z.string()),
+}));
 
 /** Spec 2.4 task object (tool routes). */
 export const toolTask = presenter(
@@ -42,15 +58,10 @@ export const toolTask = presenter(
     }
   `),
   (f) => ({
-    id: f('id', taskFields.id),
-    ticket_number: f('ticketNumber', taskFields.ticket_number),
-    title: f('title', taskFields.title),
-    description: f('description', z.string().describe('HTML.')),
-    priority: f((t) => PRIORITY.spec(t.priority), taskFields.priority),
+    ...pick(taskFields, 'id', 'ticket_number', 'title', 'description', 'priority'),
     section: f((t) => t.section.title, z.string().describe('Section name.')),
     assignees: f((t) => t.assignees.map(assigneeOut), z.array(assigneeSchema)),
-    createdAt: f('createdAt', z.string()),
-    updatedAt: f('updatedAt', z.string()),
+    ...pick(taskFields, 'createdAt', 'updatedAt'),
   }),
 );
 
@@ -71,14 +82,7 @@ export const toolCreatedTask = presenter(
       createdAt
     }
   `),
-  (f) => ({
-    id: f('id', taskFields.id),
-    ticket_number: f('ticketNumber', taskFields.ticket_number),
-    title: f('title', taskFields.title),
-    priority: f((t) => PRIORITY.spec(t.priority), taskFields.priority),
-    section: f((t) => t.section.title, taskFields.section),
-    createdAt: f('createdAt', z.string()),
-  }),
+  () => pick(taskFields, 'id', 'ticket_number', 'title', 'priority', 'section', 'createdAt'),
 );
 
 /** Schema of `toolCreatedTask`. */
@@ -97,13 +101,7 @@ export const toolUpdatedTask = presenter(
       updatedAt
     }
   `),
-  (f) => ({
-    id: f('id', taskFields.id),
-    ticket_number: f('ticketNumber', taskFields.ticket_number),
-    title: f('title', taskFields.title),
-    section: f((t) => t.section.title, taskFields.section),
-    updatedAt: f('updatedAt', z.string()),
-  }),
+  () => pick(taskFields, 'id', 'ticket_number', 'title', 'section', 'updatedAt'),
 );
 
 /** Schema of `toolUpdatedTask`. */
@@ -121,12 +119,7 @@ export const toolMovedTask = presenter(
       }
     }
   `),
-  (f) => ({
-    id: f('id', taskFields.id),
-    ticket_number: f('ticketNumber', taskFields.ticket_number),
-    project_id: f('projectId', z.number()),
-    section: f((t) => t.section.title, taskFields.section),
-  }),
+  (f) => ({ ...pick(taskFields, 'id', 'ticket_number'), project_id: f('projectId', z.number()), section: taskFields.section }),
 );
 
 /** Schema of `toolMovedTask`. */
@@ -182,12 +175,11 @@ export const restTask = presenter(
     }
   `),
   (f) => ({
-    id: f('id', taskFields.id),
-    ticket_number: f('ticketNumber', taskFields.ticket_number),
+    ...pick(taskFields, 'id', 'ticket_number'),
     unique_index: f('uniqueIndex', z.number()),
-    title: f('title', taskFields.title),
+    title: taskFields.title,
     description: f('description', z.string().describe('Sanitised HTML.')),
-    priority: f((t) => PRIORITY.spec(t.priority), taskFields.priority),
+    priority: taskFields.priority,
     status: f((t) => STATUS.spec(t.status), z.enum(STATUSES)),
     project_id: f('projectId', z.number()),
     section: f((t) => ({ id: t.section.id, title: t.section.title }), z.object({ id: z.number(), title: z.string() })),
@@ -208,8 +200,7 @@ export const restTask = presenter(
     ),
     created_by: f('createdBy', z.object({ id: z.number(), displayName: z.string() }).nullable()),
     comment_count: f('commentCount', z.number()),
-    createdAt: f('createdAt', z.string()),
-    updatedAt: f('updatedAt', z.string()),
+    ...pick(taskFields, 'createdAt', 'updatedAt'),
     version: f(
       'version',
       z.number().describe('Grows by one with every change; the number before the dash of the task’s `ETag`, which `If-Match` on `PATCH` names.'),
