@@ -42,7 +42,7 @@ type ShapeOf<F> = { [K in keyof F]: F[K] extends { schema: infer S extends z.Zod
 export interface Presenter<D extends TypedDocumentNode<object, never>, F extends Record<string, PresenterField<never>>> {
   /** The public shape of one fragment result, in the declaration's key order (the order on the wire). */
   (source: ResultOf<D>): z.output<z.ZodObject<ShapeOf<F>>>;
-  /** The fragment (or operation) the presenter reads, with the fragments it spreads. */
+  /** The fragment the presenter reads, with the fragments it spreads. */
   readonly document: D;
   /** The declared fields: spread them into a wider presenter of a fragment that spreads this one. */
   readonly fields: F;
