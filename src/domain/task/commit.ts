@@ -3,10 +3,12 @@ import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 
-/** How changed fields read in inbox messages. */
+/**
+ * How changed fields read in inbox messages, where their name spelt as words
+ * (`dueDate` → `due date`, see fieldWords) would not say it.
+ */
 const FIELD_WORDS: Record<string, string> = {
   sectionId: 'section',
-  dueDate: 'due date',
   estimateMinutes: 'estimate',
   estimateSize: 'estimate',
   parentId: 'parent',
@@ -18,10 +20,13 @@ const FIELD_WORDS: Record<string, string> = {
  */
 const QUIET_FIELDS = new Set(['position']);
 
+/** A field's name as words: its camel case split and lower-cased (`dueDate` → `due date`). */
+const fieldWords = (field: string) => FIELD_WORDS[field] ?? field.replace(/(?<=[a-z0-9])([A-Z])/g, ' $1').toLowerCase();
+
 /** Field names as people read them, without repeats or quiet fields (for notifications). */
 export function changedFieldWords(changes: Changes): string[] {
   const fields = Object.keys(changes).filter((f) => !QUIET_FIELDS.has(f));
-  return [...new Set(fields.map((f) => FIELD_WORDS[f] ?? f))];
+  return [...new Set(fields.map(fieldWords))];
 }
 
 /**

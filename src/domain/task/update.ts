@@ -6,10 +6,9 @@ import { parseInput } from '../validate.ts';
 import {
   dateField,
   descriptionField,
-  estimateMinutesField,
-  estimateSizeField,
+  OPTIONAL_TASK_COLUMN_NAMES,
+  optionalTaskColumnsShape,
   TASK_LIMITS,
-  priorityField,
   titleField,
   urlListField,
 } from './fields.ts';
@@ -26,7 +25,7 @@ import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
  * Fields a task update may change. Absent → unchanged; `null` clears the
- * optional ones (priority, estimates, due date; description, images and
+ * optional ones (the optional columns of fields.ts, due date; description, images and
  * attachments become empty). Title, section and status cannot be null.
  */
 export const updateTaskInput = z.object({
@@ -34,9 +33,8 @@ export const updateTaskInput = z.object({
   description: descriptionField().nullish(),
   /** `html` (default) or `markdown`, for `description`; checked even without one. */
   contentType: z.string().nullish(),
-  priority: priorityField().nullish(),
-  estimateMinutes: estimateMinutesField().nullish(),
-  estimateSize: estimateSizeField().nullish(),
+  /** The optional columns of fields.ts (priority, estimates, …). */
+  ...optionalTaskColumnsShape(),
   sectionId: idField().optional(),
   status: statusField().optional(),
   dueDate: dateField().nullish(),
@@ -94,13 +92,9 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
       set('description', description);
       patch.descriptionMarkdown = markdown;
     }
-    if (data.priority !== undefined && (data.priority ?? null) !== task.priority)
-      set('priority', data.priority ?? null);
-    if (data.estimateMinutes !== undefined && (data.estimateMinutes ?? null) !== task.estimateMinutes) {
-      set('estimateMinutes', data.estimateMinutes ?? null);
-    }
-    if (data.estimateSize !== undefined && (data.estimateSize ?? null) !== task.estimateSize) {
-      set('estimateSize', data.estimateSize ?? null);
+    for (const column of OPTIONAL_TASK_COLUMN_NAMES) {
+      const to = data[column];
+      if (to !== undefined && (to ?? null) !== task[column]) set(column, (to ?? null) as Task[typeof column]);
     }
     if (data.status !== undefined && data.status !== task.status) set('status', data.status);
     if (data.dueDate !== undefined && iso(data.dueDate ?? null) !== iso(task.dueDate)) {
