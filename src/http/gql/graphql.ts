@@ -90,7 +90,7 @@ export type CreateTaskInput = {
   assigneeUserIds?: Array<number> | null | undefined;
   /** Attachment URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   attachments?: Array<string> | null | undefined;
-  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). `HTML` (default) or `MARKDOWN` (see ContentType). */
+  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). Spelt `HTML` or `MARKDOWN` (see ContentType). */
   contentType?: ContentType | null | undefined;
   /** Description as sanitised HTML; written as HTML or as markdown (by the content type; markdown is converted), at most 100,000 characters as written. Markdown with `contentType: MARKDOWN`. */
   description?: string | null | undefined;
@@ -98,7 +98,7 @@ export type CreateTaskInput = {
   dueDate?: string | null | undefined;
   /** Estimate in minutes, a whole number from 0 to 525,600 (a year); null when not estimated (null in an update clears it). */
   estimateMinutes?: number | null | undefined;
-  /** T-shirt size of the team board manifest: 0, 2, 3, 4, 5, 6 (0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL); independent of the estimate in minutes; null when not sized (null in an update clears it). */
+  /** T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is refused); independent of the estimate in minutes; null when not sized (null in an update clears it). */
   estimateSize?: number | null | undefined;
   /** Image URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   images?: Array<string> | null | undefined;
@@ -321,7 +321,7 @@ export type UpdateSectionInput = {
 export type UpdateTaskInput = {
   /** Attachment URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   attachments?: Array<string> | null | undefined;
-  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). `HTML` (default) or `MARKDOWN` (see ContentType). */
+  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). Spelt `HTML` or `MARKDOWN` (see ContentType). */
   contentType?: ContentType | null | undefined;
   /** Description as sanitised HTML; written as HTML or as markdown (by the content type; markdown is converted), at most 100,000 characters as written. Markdown with `contentType: MARKDOWN`. */
   description?: string | null | undefined;
@@ -329,7 +329,7 @@ export type UpdateTaskInput = {
   dueDate?: string | null | undefined;
   /** Estimate in minutes, a whole number from 0 to 525,600 (a year); null when not estimated (null in an update clears it). */
   estimateMinutes?: number | null | undefined;
-  /** T-shirt size of the team board manifest: 0, 2, 3, 4, 5, 6 (0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL); independent of the estimate in minutes; null when not sized (null in an update clears it). */
+  /** T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is refused); independent of the estimate in minutes; null when not sized (null in an update clears it). */
   estimateSize?: number | null | undefined;
   /** The task’s `version` you edited (read with the task). When the task has another version now (someone changed it meanwhile) nothing is written: CONFLICT `stale_version`, with the task as it is now in `extensions.current` `{version, title, description, updatedAt, updatedBy {id, displayName}}`. Omitted: the update applies to whatever the task holds (last write wins). */
   expectedVersion?: number | null | undefined;
