@@ -80,7 +80,7 @@ const OPTIONAL_CASTS = OPTIONAL_TASK_COLUMN_NAMES.map((k) => [k, Prisma.raw(`::$
 
 /** The optional columns' values, each cast to its column's type. */
 function optionalValues(f: NewTaskFields) {
-  return Prisma.join(OPTIONAL_CASTS.map(([k, cast]) => Prisma.sql`${f[k]}${cast}`));
+  return Prisma.join(OPTIONAL_CASTS.map(([k, cast]) => Prisma.sql`${f[k]}${cast}`), ', ');
 }
 
 /**
