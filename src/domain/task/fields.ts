@@ -127,7 +127,14 @@ export const TASK_FIELD_DESCRIPTIONS = {
   dueDate:
     'Due date: an ISO 8601 date (00:00 UTC) or datetime in years 1–9999; null when none (null in an update clears it).',
   status: 'Status: normal, archived or deleted (hidden, and can be undone); a new task is normal unless given.',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<OptionalTaskColumn, string> & Record<string, string>;
+
+/**
+ * The optional columns of whole numbers (SQL `integer`): GraphQL shows each
+ * as a nullable Int of Task and of both task inputs, with its description,
+ * without a line of its own.
+ */
+export const OPTIONAL_INT_COLUMNS = OPTIONAL_TASK_COLUMN_NAMES.filter((k) => OPTIONAL_TASK_COLUMNS[k].sqlType === 'integer');
 
 // Filters the task list and the task search share.
 

@@ -11,7 +11,7 @@ import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { PriorityEnum } from './task.ts';
-import { TASK_FIELD_DESCRIPTIONS as D, TASK_LIMITS } from '../../domain/task/fields.ts';
+import { OPTIONAL_INT_COLUMNS, TASK_FIELD_DESCRIPTIONS as D, TASK_LIMITS } from '../../domain/task/fields.ts';
 
 const contentTypeDescription = `${D.contentType} Spelt \`HTML\` or \`MARKDOWN\` (see ContentType).`;
 const descriptionDescription = `${D.description} Markdown with \`contentType: MARKDOWN\`.`;
@@ -27,8 +27,8 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
     priority: t.field({ type: PriorityEnum, description: D.priority }),
-    estimateMinutes: t.int({ description: D.estimateMinutes }),
-    estimateSize: t.int({ description: D.estimateSize }),
+    // The optional integer columns (estimateMinutes, estimateSize, …).
+    ...Object.fromEntries(OPTIONAL_INT_COLUMNS.map((k) => [k, t.int({ description: D[k] })])),
     images: t.stringList({ description: D.images }),
     attachments: t.stringList({ description: D.attachments }),
     dueDate: t.field({ type: 'DateTime', description: D.dueDate }),
@@ -51,8 +51,8 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     description: t.string({ description: descriptionDescription }),
     contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
     priority: t.field({ type: PriorityEnum, description: D.priority }),
-    estimateMinutes: t.int({ description: D.estimateMinutes }),
-    estimateSize: t.int({ description: D.estimateSize }),
+    // The optional integer columns (estimateMinutes, estimateSize, …).
+    ...Object.fromEntries(OPTIONAL_INT_COLUMNS.map((k) => [k, t.int({ description: D[k] })])),
     sectionId: t.int({ description: 'Section of the same project.' }),
     status: t.field({ type: StatusEnum, description: `${D.status} \`NORMAL\`, \`ARCHIVE\` or \`DELETED\`.` }),
     dueDate: t.field({ type: 'DateTime', description: D.dueDate }),

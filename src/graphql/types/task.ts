@@ -14,8 +14,11 @@ import { LabelType } from './label.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { UserType } from './user.ts';
-import { TASK_FIELD_DESCRIPTIONS as D } from '../../domain/task/fields.ts';
+import { OPTIONAL_INT_COLUMNS, type OptionalTaskColumn, TASK_FIELD_DESCRIPTIONS as D } from '../../domain/task/fields.ts';
 import { descriptionSource } from '../../domain/task/description-source.ts';
+
+/** What GraphQL adds to an optional column's description: the tool API's other name for it. */
+const GRAPHQL_NOTES: Partial<Record<OptionalTaskColumn, string>> = { estimateMinutes: " The tool API's `estimate`." };
 
 /** Task priority; a task without priority has `priority: null`. */
 export const PriorityEnum = builder.enumType('Priority', {
@@ -118,14 +121,13 @@ export const TaskType = builder.prismaNode('Task', {
       }),
       resolve: (task) => task.labels.map((l) => l.label),
     }),
-    estimateMinutes: t.exposeInt('estimateMinutes', {
-      nullable: true,
-      description: `${D.estimateMinutes} The tool API's \`estimate\`.`,
-    }),
-    estimateSize: t.exposeInt('estimateSize', {
-      nullable: true,
-      description: D.estimateSize,
-    }),
+    // The optional integer columns (estimateMinutes, estimateSize, …), one field each.
+    ...Object.fromEntries(
+      OPTIONAL_INT_COLUMNS.map((k) => [
+        k,
+        t.exposeInt(k as 'estimateMinutes', { nullable: true, description: `${D[k]}${GRAPHQL_NOTES[k] ?? ''}` }),
+      ]),
+    ),
     images: t.exposeStringList('images', { description: D.images }),
     attachments: t.exposeStringList('attachments', { description: D.attachments }),
     dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: D.dueDate }),
