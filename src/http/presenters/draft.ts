@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIORITIES } from '../../domain/task/fields.ts';
+import { PRIORITIES, TASK_FIELD_DESCRIPTIONS } from '../../domain/task/fields.ts';
 import { PRIORITY } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import { pick, presenter } from '../presenter.ts';
@@ -27,7 +27,7 @@ export const draftOut = presenter(
     project_id: f('projectId', z.number().nullable()),
     section_id: f('sectionId', z.number().nullable()),
     title: f('title', z.string()),
-    description: f('description', z.string().describe('Sanitised HTML.')),
+    description: f('description', z.string().describe(TASK_FIELD_DESCRIPTIONS.description)),
     priority: f((d) => PRIORITY.spec(d.priority), z.enum(PRIORITIES).nullable()),
     due_date: f('dueDate', z.string().nullable()),
     createdAt: f('createdAt', z.string()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STATUSES } from '../../domain/fields.ts';
-import { PRIORITIES } from '../../domain/task/fields.ts';
+import { PRIORITIES, TASK_FIELD_DESCRIPTIONS as D } from '../../domain/task/fields.ts';
 import { ASSIGNEE_KIND, PRIORITY, STATUS } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import { fieldsOf, pick, presenter } from '../presenter.ts';
@@ -30,9 +30,9 @@ interface TaskHead {
 export const taskFields = fieldsOf<TaskHead>()((f) => ({
   id: f('id', z.number()),
   ticket_number: f('ticketNumber', z.string()),
-  title: f('title', z.string()),
-  description: f('description', z.string().describe('HTML.')),
-  priority: f((t: Pick<TaskHead, 'priority'>) => PRIORITY.spec(t.priority), z.enum(PRIORITIES).nullable()),
+  title: f('title', z.string().describe(D.title)),
+  description: f('description', z.string().describe(D.description)),
+  priority: f((t: Pick<TaskHead, 'priority'>) => PRIORITY.spec(t.priority), z.enum(PRIORITIES).nullable().describe(D.priority)),
   section: f((t: Pick<TaskHead, 'section'>) => t.section.title, z.string()),
   createdAt: f('createdAt', z.string()),
   updatedAt: f('updatedAt', z.string()),
@@ -178,9 +178,9 @@ export const restTask = presenter(
     ...pick(taskFields, 'id', 'ticket_number'),
     unique_index: f('uniqueIndex', z.number()),
     title: taskFields.title,
-    description: f('description', z.string().describe('Sanitised HTML.')),
+    description: taskFields.description,
     priority: taskFields.priority,
-    status: f((t) => STATUS.spec(t.status), z.enum(STATUSES)),
+    status: f((t) => STATUS.spec(t.status), z.enum(STATUSES).describe(D.status)),
     project_id: f('projectId', z.number()),
     section: f((t) => ({ id: t.section.id, title: t.section.title }), z.object({ id: z.number(), title: z.string() })),
     assignees: f(
@@ -188,11 +188,11 @@ export const restTask = presenter(
       z.array(restAssigneeSchema),
     ),
     labels: f((t) => t.labels.map(restLabel), z.array(restLabelSchema)),
-    estimate: f('estimateMinutes', z.number().nullable().describe('Minutes.')),
-    estimate_size: f('estimateSize', z.number().nullable().describe('Team manifest size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.')),
-    due_date: f('dueDate', z.string().nullable()),
-    images: f('images', z.array(z.string())),
-    attachments: f('attachments', z.array(z.string())),
+    estimate: f('estimateMinutes', z.number().nullable().describe(D.estimateMinutes)),
+    estimate_size: f('estimateSize', z.number().nullable().describe(D.estimateSize)),
+    due_date: f('dueDate', z.string().nullable().describe(D.dueDate)),
+    images: f('images', z.array(z.string()).describe(D.images)),
+    attachments: f('attachments', z.array(z.string()).describe(D.attachments)),
     parent_id: f('parentId', z.number().nullable().describe('Parent task (same project), for subtasks; null for top-level tasks.')),
     subtasks: f(
       (t) => t.subtasks.map((c) => ({ id: c.id, ticket_number: c.ticketNumber, title: c.title, status: STATUS.spec(c.status) })),
