@@ -35,6 +35,20 @@ describe('task field descriptions', () => {
     expect(D.attachments).toContain('2,048 characters each');
   });
 
+  it('REST and tool bodies document the rules\' bounds (the domain checks them)', () => {
+    const doc = buildOpenApi(allRoutes(), SERVICE_VERSION) as Json;
+    const arrayOf = (field: Json) => (field.anyOf as Json[]).find((s) => s.type === 'array')!;
+    for (const operationId of ['tasksvc_create_task', 'tasksvc_update_task', 'createTask', 'updateTask']) {
+      const body = bodyOf(doc, operationId);
+      expect(body.title, operationId).toMatchObject({ minLength: 1, maxLength: TASK_LIMITS.titleMax });
+      expect((body.description.anyOf as Json[]).find((s) => s.type === 'string'), operationId).toMatchObject({ maxLength: TASK_LIMITS.descriptionMax });
+      expect((body.estimate.anyOf as Json[]).find((s) => s.type === 'integer'), operationId).toMatchObject({ minimum: 0, maximum: TASK_LIMITS.estimateMinutesMax });
+      for (const list of ['images', 'attachments']) {
+        expect(arrayOf(body[list]), `${operationId} ${list}`).toMatchObject({ maxItems: TASK_LIMITS.urlsMax, items: { maxLength: TASK_LIMITS.urlLength } });
+      }
+    }
+  });
+
   it('GraphQL fields and inputs, REST and tool bodies read the same text', () => {
     const doc = buildOpenApi(allRoutes(), SERVICE_VERSION) as Json;
     // Body name → domain name: the routes' `estimate` is `estimateMinutes`.

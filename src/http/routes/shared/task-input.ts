@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ValidationError } from '../../../errors.ts';
 import { MAX_INT, STATUSES } from '../../../domain/fields.ts';
-import { PRIORITIES, TASK_FIELD_DESCRIPTIONS } from '../../../domain/task/fields.ts';
+import {
+  PRIORITIES,
+  TASK_FIELD_DESCRIPTIONS,
+  descriptionField,
+  estimateMinutesField,
+  titleField,
+  urlListField,
+} from '../../../domain/task/fields.ts';
+import { boundsOf } from './bounds.ts';
 import { qsDate } from '../../query-params.ts';
 import { PRIORITY, STATUS } from '../../../graphql/enum-names.ts';
 import { contentTypeName } from './content-type.ts';
@@ -37,16 +45,17 @@ const notAccepted = 'Not accepted here (400): labels are set through GraphQL or 
  * the snake case of the domain's name). A body is at most MAX_BODY_BYTES
  * before it is parsed, and the domain counts a list before it reads its
  * elements, before any rendering or database work. The descriptions are the
- * domain's (fields.ts), with this API's spellings added.
+ * domain's (fields.ts), with this API's spellings added, and so are the
+ * bounds OpenAPI shows (boundsOf: documented from the rule, not checked here).
  */
 export const taskWriteFields = {
-  title: z.string().describe(D.title),
-  description: z.string().nullable().optional().describe(`${D.description} Markdown with \`content_type: markdown\`.`),
+  title: z.string().meta(boundsOf(titleField())).describe(D.title),
+  description: z.string().meta(boundsOf(descriptionField())).nullable().optional().describe(`${D.description} Markdown with \`content_type: markdown\`.`),
   content_type: z.string().optional().describe(`${D.contentType} Spelt \`html\` or \`markdown\`; anything else → 400.`),
   priority: z.enum(PRIORITIES).nullable().optional().describe(`${D.priority} \`${PRIORITIES.join('`, `')}\`.`),
-  estimate: int32().nullable().optional().describe(D.estimateMinutes),
-  images: z.array(z.string()).nullable().optional().describe(D.images),
-  attachments: z.array(z.string()).nullable().optional().describe(D.attachments),
+  estimate: int32().meta(boundsOf(estimateMinutesField())).nullable().optional().describe(D.estimateMinutes),
+  images: z.array(z.string()).meta(boundsOf(urlListField())).nullable().optional().describe(D.images),
+  attachments: z.array(z.string()).meta(boundsOf(urlListField())).nullable().optional().describe(D.attachments),
   due_date: qsDate().nullable().optional().describe(D.dueDate),
   status: z.enum(STATUSES).optional().describe(`${D.status} \`${STATUSES.join('`, `')}\`.`),
   labels: z.unknown().optional().describe(notAccepted),
