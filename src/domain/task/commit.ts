@@ -18,10 +18,15 @@ const FIELD_WORDS: Record<string, string> = {
  */
 const QUIET_FIELDS = new Set(['position']);
 
+/** A changed field's name as people read it in an inbox message (`dueDate` → `due date`). */
+export function fieldWord(field: string): string {
+  return FIELD_WORDS[field] ?? field;
+}
+
 /** Field names as people read them, without repeats or quiet fields (for notifications). */
 export function changedFieldWords(changes: Changes): string[] {
   const fields = Object.keys(changes).filter((f) => !QUIET_FIELDS.has(f));
-  return [...new Set(fields.map((f) => FIELD_WORDS[f] ?? f))];
+  return [...new Set(fields.map(fieldWord))];
 }
 
 /**

@@ -21,7 +21,8 @@ import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
 import { TASK_IN_HAND, type TaskInHand } from './task-in-hand.ts';
 import { requireTaskVersion } from './version.ts';
-import { type TaskRef, resolveTaskRef } from './task-ref.ts';
+import { type TaskRef, resolveTaskRef, taskRefInput } from './task-ref.ts';
+import { updateTaskColumns } from './update-columns.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
@@ -70,6 +71,27 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
   const html = await renderContent(data.description ?? '', data.contentType, 'description', actorId);
   const description = data.description !== undefined ? html : undefined;
   const markdown = markdownSource(data.description, data.contentType);
+
+  // The common update (the task's own columns) is one statement; sections, parents and labels take the transaction below.
+  if (data.sectionId === undefined && data.parentId === undefined && data.labelIds === undefined) {
+    const r = parseInput(taskRefInput, ref);
+    const byId = r.taskId != null && r.ticketNumber == null && r.uniqueIndex == null;
+    const target = byId ? { taskId: r.taskId!, projectId: r.projectId } : { taskId: (await resolveTaskRef(db, actorId, ref)).id };
+    const columns = {
+      title: data.title,
+      description: description !== undefined ? { html: description, markdown } : undefined,
+      priority: data.priority === undefined ? undefined : (data.priority ?? null),
+      estimateMinutes: data.estimateMinutes === undefined ? undefined : (data.estimateMinutes ?? null),
+      estimateSize: data.estimateSize === undefined ? undefined : (data.estimateSize ?? null),
+      status: data.status,
+      dueDate: data.dueDate === undefined ? undefined : (data.dueDate ?? null),
+      images: data.images === undefined ? undefined : (data.images ?? []),
+      attachments: data.attachments === undefined ? undefined : (data.attachments ?? []),
+    };
+    // Null: a case the statement leaves to the transaction (NOT_FOUND among them).
+    const done = await updateTaskColumns(db, actorId, target, columns, data.expectedVersion);
+    if (done) return done;
+  }
 
   return inTransaction(db, async (tx) => {
     let task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
