@@ -196,7 +196,7 @@ export async function updateTaskColumns(
       ${watcherEntriesSql({
         task: { id: Prisma.sql`upd."id"`, projectId: Prisma.sql`upd."projectId"`, ticketNumber: Prisma.sql`upd."ticketNumber"`, title: Prisma.sql`upd."title"` },
         // Reading the event's row makes PostgreSQL write it first: its id (the outbox order) precedes the entries' event, as before.
-        from: Prisma.sql`upd, event`,
+        from: Prisma.sql`upd CROSS JOIN event`,
         where: Prisma.sql`TRUE`,
         actorId,
         fields: Prisma.sql`upd."words"`,
