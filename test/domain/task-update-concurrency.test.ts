@@ -33,7 +33,7 @@ async function world() {
 /** The task's `task.updated` events that carry changes (not a delete's), oldest first. */
 async function changeEvents(taskId: number) {
   const rows = await db.outboxEvent.findMany({ where: { taskId, type: 'task.updated' }, orderBy: { id: 'asc' } });
-  return rows.filter((e) => (e.data as { changes?: unknown }).changes !== undefined);
+  return rows.filter((e) => !(e.data as { deleted?: boolean }).deleted);
 }
 
 /**
