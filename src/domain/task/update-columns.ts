@@ -25,6 +25,26 @@ export interface ColumnChanges {
   attachments?: string[];
 }
 
+/**
+ * The update input fields the statement takes (besides `expectedVersion`):
+ * an update naming any other field (section, parent, labels, or one added
+ * later) takes updateTask's transaction, so nothing it does not know is
+ * dropped.
+ */
+export const COLUMN_UPDATE_FIELDS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  'contentType',
+  'priority',
+  'estimateMinutes',
+  'estimateSize',
+  'status',
+  'dueDate',
+  'images',
+  'attachments',
+  'expectedVersion',
+] satisfies Array<keyof ColumnChanges | 'contentType' | 'expectedVersion'>);
+
 /** The task to update: by id (with the project it must be in, when the reference named one). */
 export interface ColumnUpdateTarget {
   taskId: number;

@@ -22,7 +22,7 @@ import { requireSectionOf } from './placement.ts';
 import { TASK_IN_HAND, type TaskInHand } from './task-in-hand.ts';
 import { requireTaskVersion } from './version.ts';
 import { type TaskRef, resolveTaskRef, taskRefInput } from './task-ref.ts';
-import { updateTaskColumns } from './update-columns.ts';
+import { COLUMN_UPDATE_FIELDS, updateTaskColumns } from './update-columns.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
@@ -73,7 +73,7 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
   const markdown = markdownSource(data.description, data.contentType);
 
   // The common update (the task's own columns) is one statement; sections, parents and labels take the transaction below.
-  if (data.sectionId === undefined && data.parentId === undefined && data.labelIds === undefined) {
+  if (Object.entries(data).every(([field, value]) => value === undefined || COLUMN_UPDATE_FIELDS.has(field))) {
     const r = parseInput(taskRefInput, ref);
     const byId = r.taskId != null && r.ticketNumber == null && r.uniqueIndex == null;
     const target = byId ? { taskId: r.taskId!, projectId: r.projectId } : { taskId: (await resolveTaskRef(db, actorId, ref)).id };
