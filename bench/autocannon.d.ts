@@ -6,41 +6,17 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
-  interface RequestSpec extends RawRequest {
-    setupRequest?: (req: RawRequest, context: Record<string, unknown>) => RawRequest;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-  }
   interface Options {
     url: string;
-    connections?: number;
-    duration?: number;
-    amount?: number;
-    timeout?: number;
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
-    requests?: RequestSpec[];
-    title?: string;
-  }
-  interface Histogram {
-    average: number;
-    mean: number;
-    stddev: number;
-    min: number;
-    max: number;
-    total: number;
-    p50: number;
-    p90: number;
-    p97_5: number;
-    p99: number;
+    connections: number;
+    duration: number;
+    timeout: number;
+    requests: (RawRequest & { setupRequest?: (req: RawRequest) => RawRequest })[];
   }
   interface Result {
-    requests: Histogram;
-    latency: Histogram;
-    throughput: Histogram;
+    latency: { mean: number; max: number; p50: number; p99: number };
     duration: number;
     errors: number;
-    timeouts: number;
     non2xx: number;
     '2xx': number;
     statusCodeStats: Record<string, { count: number }>;

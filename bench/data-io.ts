@@ -21,9 +21,9 @@ import { once } from 'node:events';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createDatabase, databaseUrl, dropDatabase, serverUrl } from './database.ts';
 import { benchCommand, integer } from './options.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -141,21 +141,8 @@ async function seed(db: Database, n: number) {
 async function emptyDatabase(base: string | undefined, dir: string, name: string): Promise<{ where: string; drop(): Promise<void> }> {
   if (!base) return { where: join(dir, name), drop: async () => undefined };
   const db = `bench_dataio_${name}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${db}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${db}`;
-  return {
-    where: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  await createDatabase(serverUrl(), db);
+  return { where: databaseUrl(serverUrl(), db), drop: () => dropDatabase(serverUrl(), db) };
 }
 
 function child(args: string[]): PhaseResult {

@@ -3,8 +3,13 @@
 // report the commit it measured.
 
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { ROOT } from './server-process.ts';
+
+/** Where runs write their raw results and reports (ignored by git). */
+export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 
 /** Cleanup steps of a run; an entry may remove its own once done early. */
 export type Cleanups = (() => Promise<unknown> | unknown)[];
@@ -39,6 +44,29 @@ export function machineFacts(loadAvgAtStart: number[]) {
     platform: `${process.platform} ${process.arch}`,
     loadAvgAtStart: loadAvgAtStart.map(round2),
   };
+}
+
+/**
+ * The start of a measured run: its time, a stamp for file names, the load
+ * average at start (logged, with a warning when other work already keeps
+ * half the cores busy, except in smoke runs, which measure nothing).
+ */
+export function startRun(log: (line: string) => void, what: string, smoke: boolean) {
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const load = loadavg();
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  log(`${what} ${stamp}; load average ${load.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  if (!smoke && load[0] > cpus().length * 0.5) log(`WARNING: the machine is busy (load ${load[0].toFixed(1)}): numbers will be noisy; ratios hold up better than absolutes.`);
+  return { startedAt, stamp, load };
+}
+
+/** The end of a run: its problems are listed and set exit code 1; else `done` is logged with the time taken. */
+export function endRun(log: (line: string) => void, startedAt: Date, errors: string[], done: string): void {
+  if (errors.length) {
+    log(`${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
+    process.exitCode = 1;
+  } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; ${done}`);
 }
 
 /**

@@ -1,17 +1,16 @@
 // The receivers of the event-lag benchmark (bench/event-lag.ts), in worker
 // threads of their own so their parsing and signature checks never delay the
-// driver's fixed-rate schedule and a busy receiver shows up as its own
+// driver's fixed-rate schedule, and a busy receiver shows up as its own
 // event-loop delay. One module, two roles (workerData.role): `webhooks`, one
 // HTTP endpoint per webhook subscription, each verifying every request with
-// `standardwebhooks` (Webhook.verify, keyed with that subscription's secret)
-// as a real receiver would, the receipt time taken when the whole body has
-// arrived; and `subscribers`, each its own graphql-ws client (one connection
-// per subscriber, as separate browsers would have) subscribed to the
-// project's `taskEvents`, the receipt time taken when the client hands the
-// message over. Each update the driver makes changes the task title to
-// `evlag <phase> <seq>`, so every event names the update it came from;
-// receipts are kept per sink and sequence number (PhaseTally) and summarised
-// in the worker. The main thread drives the workers through ReceiverWorker.
+// `standardwebhooks` as a real receiver would (receipt time: the whole body
+// arrived); `subscribers`, one graphql-ws client per subscriber (one
+// connection each, as separate browsers would have) on the project's
+// `taskEvents` (receipt time: the client hands the message over). Every
+// update names itself in the title it sets (`evlag <phase> <seq>`), so each
+// event says which update it came from; receipts are tallied per sink and
+// sequence number in the worker. The main thread calls the workers through
+// ReceiverWorker.
 
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +21,7 @@ import { Webhook } from 'standardwebhooks';
 import WebSocket from 'ws';
 
 /** Phases of a run; `warm` events only prove the sinks are live and are not measured. */
-export type Phase = 'warm' | 'run' | 'burst';
+export type Phase = 'warm' | 'run';
 
 /** Milliseconds since the epoch with sub-millisecond precision, comparable across threads and processes. */
 export const epochMs = () => performance.timeOrigin + performance.now();
@@ -30,12 +29,10 @@ export const epochMs = () => performance.timeOrigin + performance.now();
 /** The title the driver gives update `seq` of `phase`. */
 export const titleOf = (phase: Phase, seq: number) => `evlag ${phase} ${seq}`;
 
-const TITLE = /^evlag (warm|run|burst) (\d+)$/;
-
 /** The phase and sequence number of an event's `data`, or null for an event the driver did not make. */
 function parseEventData(data: unknown): { phase: Phase; seq: number } | null {
   const to = (data as { changes?: { title?: { to?: unknown } } } | null)?.changes?.title?.to;
-  const m = typeof to === 'string' ? TITLE.exec(to) : null;
+  const m = typeof to === 'string' ? /^evlag (warm|run) (\d+)$/.exec(to) : null;
   return m ? { phase: m[1] as Phase, seq: Number(m[2]) } : null;
 }
 
@@ -65,15 +62,7 @@ export function eldPercentiles(h: ReturnType<typeof monitorEventLoopDelay>): Per
   return { n: h.count, p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max), mean: ms(h.mean) };
 }
 
-/** One sink's counts and lag in a phase. */
-export interface SinkSummary {
-  received: number;
-  lost: number;
-  duplicated: number;
-  lag: Percentiles | null;
-}
-
-/** What one path (webhooks or WebSocket subscribers) received in one phase. */
+/** What one path (webhooks or WebSocket subscribers) received in a phase. */
 export interface PathSummary {
   sinks: number;
   /** Events each sink should have received (the updates that answered 200). */
@@ -90,18 +79,14 @@ export interface PathSummary {
   lagFromEvent: Percentiles | null;
   /** Lag from the moment the update's HTTP response reached the driver (after commit). */
   lagFromResponse: Percentiles | null;
-  /** Epoch ms of the first and last receipt. */
-  firstAt: number | null;
+  /** Epoch ms of the last receipt. */
   lastAt: number | null;
-  /** Most receipts in any one second (all sinks). */
-  peakPerSecond: number;
-  /** Receipts after `splitAt` (the last update's answer): the backlog drained with no new work arriving. */
-  receivedAfterSplit: number;
-  perSink: SinkSummary[];
+  /** The highest p99 lag (from the event) of any one sink. */
+  worstSinkP99: number | null;
 }
 
 /** Receipts of one phase: first receipt time per sink and sequence number, duplicates, event ids. */
-export class PhaseTally {
+class PhaseTally {
   private readonly receipts: Float64Array[];
   private readonly duplicates: Uint32Array;
   private readonly received: Uint32Array;
@@ -144,44 +129,31 @@ export class PhaseTally {
     return { received: this.received.reduce((a, b) => a + b, 0), sinksWithAny: this.sinksWithAny };
   }
 
-  /**
-   * Lost, duplicated and lag, given when each update's response arrived
-   * (NaN: the update failed, so no event is expected for it). Receipts
-   * after `splitAt` (epoch ms) are counted apart.
-   */
-  summarize(responseAt: Float64Array, splitAt = Infinity): PathSummary {
-    const expected = responseAt.filter((v) => !Number.isNaN(v)).length;
+  /** Lost, duplicated and lag, given when each update's response arrived (NaN: it failed, no event is expected). */
+  summarize(responseAt: Float64Array): PathSummary {
     const fromEvent = new Float64Array(this.progress().received);
     const fromResponse = new Float64Array(fromEvent.length);
-    const perSink: SinkSummary[] = [];
-    const seconds = new Map<number, number>();
-    let [n, firstAt, lastAt, lost, afterSplit, ofFailed] = [0, Infinity, -Infinity, 0, 0, 0];
-    for (let sink = 0; sink < this.sinks; sink++) {
-      const row = this.receipts[sink];
+    let [n, lastAt, lost, ofFailed, worstSinkP99] = [0, -Infinity, 0, 0, null as number | null];
+    for (const row of this.receipts) {
       const start = n;
-      let sinkLost = 0;
       for (let seq = 0; seq < this.size; seq++) {
         const at = row[seq];
         const answered = !Number.isNaN(responseAt[seq]);
         if (Number.isNaN(at)) {
-          if (answered) sinkLost++;
+          if (answered) lost++;
           continue;
         }
         if (!answered) ofFailed++;
         fromEvent[n] = at - this.eventTs[seq];
         fromResponse[n++] = answered ? at - responseAt[seq] : NaN;
-        firstAt = Math.min(firstAt, at);
         lastAt = Math.max(lastAt, at);
-        if (at > splitAt) afterSplit++;
-        const second = Math.floor(at / 1000);
-        seconds.set(second, (seconds.get(second) ?? 0) + 1);
       }
-      lost += sinkLost;
-      perSink.push({ received: this.received[sink], lost: sinkLost, duplicated: this.duplicates[sink], lag: percentiles(fromEvent.slice(start, n)) });
+      const p99 = percentiles(fromEvent.slice(start, n))?.p99;
+      if (p99 !== undefined) worstSinkP99 = Math.max(worstSinkP99 ?? 0, p99);
     }
     return {
       sinks: this.sinks,
-      expectedPerSink: expected,
+      expectedPerSink: responseAt.filter((v) => !Number.isNaN(v)).length,
       received: n,
       lost,
       duplicated: this.duplicates.reduce((a, b) => a + b, 0),
@@ -189,34 +161,14 @@ export class PhaseTally {
       ofFailedRequests: ofFailed,
       lagFromEvent: percentiles(fromEvent.slice(0, n)),
       lagFromResponse: percentiles(fromResponse.slice(0, n).filter((v) => !Number.isNaN(v))),
-      firstAt: n ? firstAt : null,
       lastAt: n ? lastAt : null,
-      peakPerSecond: Math.max(0, ...seconds.values()),
-      receivedAfterSplit: afterSplit,
-      perSink,
+      worstSinkP99,
     };
   }
 }
 
 type Handlers = Record<string, (args: any) => unknown>;
 type Answer = { id: number; result?: unknown; error?: string };
-
-/** Worker side: the methods every receiver answers (its tallies by phase, its event-loop delay), plus the role's own. */
-function receiverHandlers(sinks: () => number, tallies: Map<Phase, PhaseTally>, own: Handlers): Handlers {
-  const eld = monitorEventLoopDelay({ resolution: 5 });
-  eld.enable();
-  return {
-    phase: ({ phase, size }: { phase: Phase; size: number }) => void tallies.set(phase, new PhaseTally(size, sinks())),
-    progress: ({ phase }: { phase: Phase }) => tallies.get(phase)?.progress() ?? { received: 0, sinksWithAny: 0 },
-    summarize: ({ phase, responseAt, splitAt }: { phase: Phase; responseAt: Float64Array; splitAt: number }) => tallies.get(phase)?.summarize(responseAt, splitAt) ?? null,
-    eld: () => {
-      const p = eldPercentiles(eld);
-      eld.reset();
-      return p;
-    },
-    ...own,
-  };
-}
 
 /**
  * A worker thread does not inherit tsx's loader on Node 20 (nor take
@@ -229,9 +181,12 @@ export class ReceiverWorker {
   private next = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
+  private readonly worker: Worker;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (a: Answer) => {
+  /** Starts a receiver worker of `role`. */
+  constructor(role: 'webhooks' | 'subscribers') {
+    this.worker = new Worker(BOOT, { eval: true, workerData: { role } });
+    this.worker.on('message', (a: Answer) => {
       const p = this.pending.get(a.id);
       this.pending.delete(a.id);
       if (a.error !== undefined) p?.reject(new Error(a.error));
@@ -242,13 +197,8 @@ export class ReceiverWorker {
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`receiver worker exited with code ${code}`)));
-  }
-
-  /** Starts a receiver worker of `role`. */
-  static start(role: 'webhooks' | 'subscribers'): ReceiverWorker {
-    return new ReceiverWorker(new Worker(BOOT, { eval: true, workerData: { role } }));
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`receiver worker exited with code ${code}`)));
   }
 
   /** Calls `method` in the worker. */
@@ -269,12 +219,43 @@ export class ReceiverWorker {
   }
 }
 
-/** Worker side of the webhook receivers. */
-function webhookReceivers(): Handlers {
-  const endpoints: { server: http.Server; verifier: Webhook | null }[] = [];
+/**
+ * Worker side: what every receiver answers (its tallies by phase, its
+ * event-loop delay, its problems) around the role's own `open` and `close`.
+ */
+function receiverHandlers(role: 'webhooks' | 'subscribers'): Handlers {
   const tallies = new Map<Phase, PhaseTally>();
-  /** Requests that failed verification, carried no bench event, or came before their phase was announced. */
-  const problems = { unverified: 0, stray: 0, lastError: '' };
+  const eld = monitorEventLoopDelay({ resolution: 5 });
+  eld.enable();
+  /** Failed verifications or GraphQL errors, messages that carry no bench event, connections lost once up. */
+  const problems = { unverified: 0, stray: 0, errors: 0, closed: 0, lastError: '' };
+  const receive = (sink: number, data: unknown, eventId: string, timestamp: string | undefined, at: number) => {
+    const ref = parseEventData(data);
+    const tally = ref && tallies.get(ref.phase);
+    if (!ref || !tally) problems.stray++;
+    else tally.record(sink, ref.seq, eventId, Date.parse(timestamp ?? ''), at);
+  };
+  const own = role === 'webhooks' ? webhookReceivers(receive, problems) : subscriberClients(receive, problems);
+  return {
+    ...own,
+    phase: ({ phase, size }: { phase: Phase; size: number }) => void tallies.set(phase, new PhaseTally(size, own.sinks())),
+    progress: ({ phase }: { phase: Phase }) => tallies.get(phase)?.progress() ?? { received: 0, sinksWithAny: 0 },
+    summarize: ({ phase, responseAt }: { phase: Phase; responseAt: Float64Array }) => tallies.get(phase)?.summarize(responseAt) ?? null,
+    eld: () => {
+      const p = eldPercentiles(eld);
+      eld.reset();
+      return p;
+    },
+    problems: () => ({ ...problems }),
+  };
+}
+
+type Receive = (sink: number, data: unknown, eventId: string, timestamp: string | undefined, at: number) => void;
+type Problems = { unverified: number; stray: number; errors: number; closed: number; lastError: string };
+
+/** The webhook endpoints: one HTTP server per subscription, each verifying with its subscription's secret. */
+function webhookReceivers(receive: Receive, problems: Problems) {
+  const endpoints: { server: http.Server; verifier: Webhook | null }[] = [];
 
   function handle(sink: number, req: http.IncomingMessage, res: http.ServerResponse): void {
     const chunks: Buffer[] = [];
@@ -295,14 +276,12 @@ function webhookReceivers(): Handlers {
         return;
       }
       res.writeHead(204).end();
-      const ref = parseEventData(payload.data);
-      const tally = ref && tallies.get(ref.phase);
-      if (!ref || !tally) problems.stray++;
-      else tally.record(sink, ref.seq, headers['webhook-id'], Date.parse(payload.timestamp ?? ''), at);
+      receive(sink, payload.data, headers['webhook-id'], payload.timestamp, at);
     });
   }
 
-  return receiverHandlers(() => endpoints.length, tallies, {
+  return {
+    sinks: () => endpoints.length,
     /** Opens `count` endpoints on 127.0.0.1; answers their ports. */
     listen: async ({ count }: { count: number }) => {
       for (let i = 0; i < count; i++) {
@@ -320,9 +299,8 @@ function webhookReceivers(): Handlers {
     },
     /** Registers the signing secret of endpoint `sink` (shown once, when its subscription is created). */
     trust: ({ sink, secret }: { sink: number; secret: string }) => void (endpoints[sink].verifier = new Webhook(secret)),
-    problems: () => ({ ...problems }),
     close: () => Promise.all(endpoints.map((e) => new Promise<void>((resolve) => (e.server.closeAllConnections(), e.server.close(() => resolve()))))),
-  });
+  };
 }
 
 const SUBSCRIPTION = /* GraphQL */ `
@@ -331,12 +309,9 @@ const SUBSCRIPTION = /* GraphQL */ `
   }
 `;
 
-/** Worker side of the WebSocket subscribers. */
-function subscriberClients(): Handlers {
+/** The WebSocket subscribers: one graphql-ws client each. */
+function subscriberClients(receive: Receive, problems: Problems) {
   const clients: Client[] = [];
-  const tallies = new Map<Phase, PhaseTally>();
-  /** Messages without a bench event, GraphQL errors, and connections lost after they were up. */
-  const problems = { stray: 0, errors: 0, closed: 0, lastError: '' };
   const fail = (what: string, err: unknown) => {
     problems.errors++;
     problems.lastError = `${what}: ${err instanceof Error ? err.message : JSON.stringify(err)?.slice(0, 300)}`;
@@ -366,10 +341,7 @@ function subscriberClients(): Handlers {
             const at = epochMs();
             const event = value.data?.taskEvents;
             if (!event) return fail('message without data', value.errors);
-            const ref = parseEventData(event.data);
-            const tally = ref && tallies.get(ref.phase);
-            if (!ref || !tally) problems.stray++;
-            else tally.record(sink, ref.seq, event.id, Date.parse(event.timestamp), at);
+            receive(sink, event.data, event.id, event.timestamp, at);
           },
           error: (err) => fail('subscription error', err),
           complete: () => undefined,
@@ -377,7 +349,8 @@ function subscriberClients(): Handlers {
       );
     });
 
-  return receiverHandlers(() => clients.length, tallies, {
+  return {
+    sinks: () => clients.length,
     /** Opens `count` subscribers (20 at a time, as clients arrive); answers once all are connected. */
     connect: async ({ url, key, projectId, count }: { url: string; key: string; projectId: number; count: number }) => {
       const wsUrl = `${url.replace(/^http/, 'ws')}/graphql`;
@@ -386,13 +359,12 @@ function subscriberClients(): Handlers {
       }
       return clients.length;
     },
-    problems: () => ({ ...problems }),
     close: () => Promise.all(clients.splice(0).map((c) => c.dispose())),
-  });
+  };
 }
 
 if (!isMainThread && workerData?.role) {
-  const handlers = workerData.role === 'webhooks' ? webhookReceivers() : subscriberClients();
+  const handlers = receiverHandlers(workerData.role);
   const port = parentPort!;
   port.on('message', (req: { id: number; method: string; args: unknown }) => {
     Promise.resolve()

@@ -1,33 +1,30 @@
 // `npm run bench:events`: event lag from commit to webhook receipt and to
-// WebSocket subscribers at a fixed update rate, and deliveries/s at
-// saturation. A fresh PostgreSQL database (one board seeded by bench/seed.ts),
-// Redis under a prefix of its own, the app as a child process (production,
-// dispatcher on); webhook receivers and graphql-ws subscribers in worker
-// threads of this process (bench/event-lag-receivers.ts). The load is task
-// title updates through the tool route, each a committed task.updated event;
-// the fixed-rate phase is open loop (update i is sent at start + i/rate
-// whatever the earlier ones are doing, so a slow app shows up as lag and
-// requests in flight, not as a lower rate). A measured run writes its report
-// into bench/RESULTS.md (section event-lag). See --help.
+// WebSocket subscribers at a fixed update rate. A fresh PostgreSQL database
+// (one board seeded by bench/seed.ts), Redis under a prefix of its own, the
+// app as a child process (production, dispatcher on); webhook receivers and
+// graphql-ws subscribers in worker threads of this process
+// (bench/event-lag-receivers.ts). The load is task title updates through the
+// tool route, each a committed task.updated event, open loop: update i is
+// sent at start + i/rate whatever the earlier ones are doing, so a slow app
+// shows up as lag and requests in flight, not as a lower rate. A measured
+// run writes its report into bench/RESULTS.md (section event-lag); see --help.
 // `npx tsx bench/event-lag.ts --report <results.json>` rewrites that section from a run's raw result.
 
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { openDatabase } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { benchAppEnv, shownEnv } from './app-env.ts';
 import { createDatabase, databaseUrl, dropDatabase, serverAnswers, serverFacts, serverUrl } from './database.ts';
-import { type Cleanups, gitState, machineFacts, round2, runEntry } from './entry.ts';
-import { eldPercentiles, epochMs, type PathSummary, type Percentiles, percentiles, type Phase, ReceiverWorker, titleOf } from './event-lag-receivers.ts';
+import { type Cleanups, endRun, gitState, machineFacts, RESULTS_DIR, round2, runEntry, startRun } from './entry.ts';
+import { eldPercentiles, epochMs, type PathSummary, type Percentiles, percentiles, ReceiverWorker, titleOf } from './event-lag-receivers.ts';
 import { type EventLagOptions, parseEventLagOptions } from './options.ts';
 import { ProgressBar } from './progress.ts';
 import { demoteHeadings, fmt as num, writeSection } from './report.ts';
-import { seedBenchData } from './seed.ts';
+import { seedDatabase } from './seed.ts';
 import { appServeArgs, freePort, ROOT, ServerProcess, type WindowStats } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
@@ -43,17 +40,14 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * socket queues (the sends then run late, which the report shows).
  */
 const MAX_IN_FLIGHT = 1000;
-/** A drain ends early when nothing arrived for this long with no backlog left (the rest is lost). */
+/** The drain ends early when nothing arrived for this long with no backlog left (the rest is lost). */
 const QUIET_MS = 5_000;
-/**
- * p99 lag from commit at the fixed rate, per path (the target load: 20 updates/s with 100 graphql-ws
- * subscribers and 5 webhook receivers on a 2-core machine).
- */
+/** p99 lag from commit, per path (the target load: 20 updates/s, 100 graphql-ws subscribers, 5 webhooks, 2 cores). */
 const P99_TARGET_MS = { subscribers: 1_000, webhooks: 2_000 } as const;
 
 // ---------------------------------------------------------------- setup
 
-/** Answers PING within a few seconds, or says why not. */
+/** Redis answers PING within a few seconds, or says why not. */
 async function redisAnswers(url: string): Promise<{ ok: boolean; reason?: string }> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
@@ -84,60 +78,7 @@ async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
   }
 }
 
-/** The seeded board the updates go to. */
-interface Board {
-  url: string;
-  apiKey: string;
-  projectId: number;
-  teamUuid: string;
-  /** Live tasks of the board, the update targets. */
-  taskIds: number[];
-}
-
-/**
- * Creates database `name` on `server`, migrates it and seeds one board of
- * the benchmark user's team with at least `tasks` live tasks (plus their
- * watchers, assignees and comments, so an update notifies people as usual).
- */
-async function prepareDatabase(server: string, name: string, tasks: number): Promise<Board> {
-  const url = databaseUrl(server, name);
-  await createDatabase(server, name);
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-  try {
-    await migrate(database);
-    // About 90 % of seeded tasks are live; the margin keeps the count reached.
-    const seed = await seedBenchData(database, { projects: 1, tasks: Math.ceil(tasks / 0.85) + 10, users: 4 });
-    const projectId = seed.visibleProjectIds[0];
-    const rows = await database.sql.query<{ id: number }>(`SELECT id FROM "Task" WHERE "projectId" = $1 AND status = 'Normal' ORDER BY id LIMIT $2`, [projectId, tasks]);
-    return { url, apiKey: seed.apiKey, projectId, teamUuid: seed.teamUuid, taskIds: rows.map((r) => r.id) };
-  } finally {
-    await database.close();
-  }
-}
-
-/**
- * Creates one task.updated subscription per port, pointing at
- * http://127.0.0.1:<port>/hook: the first 20 on the project, the rest on its
- * team (the app allows 20 per scope; both reach the project's events).
- * Answers each one's signing secret, in order.
- */
-async function createSubscriptions(app: string, board: Board, ports: number[]): Promise<string[]> {
-  const secrets: string[] = [];
-  for (const [i, port] of ports.entries()) {
-    const scope = i < 20 ? { project_id: board.projectId } : { team_id: board.teamUuid };
-    const res = await fetch(`${app}/api/v1/webhook/subscriptions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${board.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, ...scope, metadata: { 'X-Event-Type': ['task.updated'] }, description: `event-lag receiver ${i}` }),
-    });
-    const body = (await res.json()) as { subscription?: { secret: string } };
-    if (res.status !== 201 || !body.subscription) throw new Error(`creating webhook subscription ${i}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
-    secrets.push(body.subscription.secret);
-  }
-  return secrets;
-}
-
-/** Samples of the database side while a phase runs: the outbox and delivery backlog, commits. */
+/** The database side, read while the phase runs: the outbox and delivery backlog, commits. */
 class DatabaseProbe {
   private constructor(private readonly client: pg.Client) {}
 
@@ -145,6 +86,12 @@ class DatabaseProbe {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     return new DatabaseProbe(client);
+  }
+
+  /** The first `n` live tasks of the project: the updates' targets. */
+  async liveTasks(projectId: number, n: number): Promise<number[]> {
+    const { rows } = await this.client.query<{ id: number }>(`SELECT id FROM "Task" WHERE "projectId" = $1 AND status = 'Normal' ORDER BY id LIMIT $2`, [projectId, n]);
+    return rows.map((r) => r.id);
   }
 
   /** Unprocessed outbox events and pending webhook deliveries right now. */
@@ -165,28 +112,29 @@ class DatabaseProbe {
   close = () => this.client.end().catch(() => undefined);
 }
 
-// ---------------------------------------------------------------- the load
-
-/** What one phase of updates did. */
-interface DriveResult {
-  phase: Phase;
-  /** Updates sent. */
-  sent: number;
-  ok: number;
-  /** Epoch ms of the first send and of the last answer. */
-  startedAt: number;
-  endedAt: number;
-  /** When each update's answer arrived (epoch ms); NaN when it failed. */
-  responseAt: Float64Array;
-  /** Send → answer, ms, successful updates. */
-  latency: Percentiles | null;
-  /** How late the sends were against their schedule, ms (fixed rate only). */
-  sendDelay: Percentiles | null;
-  maxInFlight: number;
-  statuses: Record<string, number>;
-  /** The first few failures, for the report. */
-  errors: string[];
+/**
+ * Creates one task.updated subscription per port, pointing at
+ * http://127.0.0.1:<port>/hook: the first 20 on the project, the rest on its
+ * team (the app allows 20 per scope; both reach the project's events).
+ * Answers each one's signing secret, in order.
+ */
+async function createSubscriptions(app: string, key: string, projectId: number, teamUuid: string, ports: number[]): Promise<string[]> {
+  const secrets: string[] = [];
+  for (const [i, port] of ports.entries()) {
+    const scope = i < 20 ? { project_id: projectId } : { team_id: teamUuid };
+    const res = await fetch(`${app}/api/v1/webhook/subscriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, ...scope, metadata: { 'X-Event-Type': ['task.updated'] }, description: `event-lag receiver ${i}` }),
+    });
+    const body = (await res.json()) as { subscription?: { secret: string } };
+    if (res.status !== 201 || !body.subscription) throw new Error(`creating webhook subscription ${i}: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    secrets.push(body.subscription.secret);
+  }
+  return secrets;
 }
+
+// ---------------------------------------------------------------- the load
 
 /** Where updates go: the app, the benchmark user's key and the tasks to cycle through. */
 interface UpdateTarget {
@@ -198,15 +146,17 @@ interface UpdateTarget {
 /** Sends the updates of one phase and keeps what came back; `state` is what the progress line reads. */
 class Updates {
   readonly state = { sent: 0, done: 0, inFlight: 0 };
+  /** When each update's answer arrived (epoch ms); NaN when it failed. */
   readonly responseAt: Float64Array;
   private readonly latencies: number[] = [];
   private readonly statuses: Record<string, number> = {};
+  /** The first few failures, for the report. */
   private readonly errors: string[] = [];
   private maxInFlight = 0;
   readonly startedAt = epochMs();
-  private endedAt = this.startedAt;
+  endedAt = this.startedAt;
 
-  constructor(private readonly target: UpdateTarget, readonly phase: Phase, size: number) {
+  constructor(private readonly target: UpdateTarget, readonly phase: 'warm' | 'run', size: number) {
     this.responseAt = new Float64Array(size).fill(NaN);
   }
 
@@ -240,42 +190,28 @@ class Updates {
     this.endedAt = Math.max(this.endedAt, epochMs());
   }
 
-  result(sendDelay: Percentiles | null): DriveResult {
-    const { phase, startedAt, endedAt, responseAt, maxInFlight, statuses, errors } = this;
-    return { phase, sent: this.state.sent, ok: this.latencies.length, startedAt, endedAt, responseAt, latency: percentiles(Float64Array.from(this.latencies)), sendDelay, maxInFlight, statuses, errors };
-  }
-}
-
-/**
- * Sends `rate × durationSec` updates, update i at start + i/rate (a timer
- * every few milliseconds sends whatever is due, so timer jitter does not
- * lower the rate), and resolves once every one has answered.
- */
-async function driveFixedRate(u: Updates, rate: number, total: number): Promise<DriveResult> {
-  const interval = 1000 / rate;
-  const delays = new Float64Array(total);
-  const inFlight: Promise<void>[] = [];
-  let next = 0;
-  while (next < total) {
-    const now = epochMs();
-    while (next < total && u.startedAt + next * interval <= now && u.state.inFlight < MAX_IN_FLIGHT) {
-      delays[next] = now - (u.startedAt + next * interval);
-      inFlight.push(u.send(next++));
+  /**
+   * Sends `total` updates at `rate` per second, update i at start + i/rate
+   * (a timer every few milliseconds sends whatever is due, so timer jitter
+   * does not lower the rate), and resolves once every one has answered.
+   */
+  async fixedRate(rate: number, total: number) {
+    const interval = 1000 / rate;
+    const delays = new Float64Array(total);
+    const inFlight: Promise<void>[] = [];
+    let next = 0;
+    while (next < total) {
+      const now = epochMs();
+      while (next < total && this.startedAt + next * interval <= now && this.state.inFlight < MAX_IN_FLIGHT) {
+        delays[next] = now - (this.startedAt + next * interval);
+        inFlight.push(this.send(next++));
+      }
+      if (next < total) await sleep(Math.max(0, Math.min(this.startedAt + next * interval - epochMs(), 5)));
     }
-    if (next < total) await sleep(Math.max(0, Math.min(u.startedAt + next * interval - epochMs(), 5)));
+    await Promise.all(inFlight);
+    const { startedAt, endedAt, maxInFlight, statuses, errors } = this;
+    return { sent: this.state.sent, ok: this.latencies.length, startedAt, endedAt, latency: percentiles(Float64Array.from(this.latencies)), sendDelay: percentiles(delays), maxInFlight, statuses, errors };
   }
-  await Promise.all(inFlight);
-  return u.result(percentiles(delays));
-}
-
-/** Sends `count` updates as fast as `concurrency` requests in flight allow. */
-async function driveBurst(u: Updates, count: number, concurrency: number): Promise<DriveResult> {
-  let next = 0;
-  const lane = async () => {
-    while (next < count) await u.send(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
-  return u.result(null);
 }
 
 /** The receivers of a run and how many sinks each has. */
@@ -308,11 +244,10 @@ async function warmUp(target: UpdateTarget, r: Receivers): Promise<{ sent: numbe
   return { sent: u.state.sent, ready: done || (await ready()) };
 }
 
-/** Everything one phase measured. */
+/** Everything the fixed-rate phase measured. */
 interface PhaseResult {
-  phase: Phase;
   label: string;
-  drive: Omit<DriveResult, 'responseAt'>;
+  drive: Awaited<ReturnType<Updates['fixedRate']>>;
   webhooks: PathSummary | null;
   subscribers: PathSummary | null;
   /** From the last update's answer until the last expected event arrived (or the wait ended). */
@@ -332,23 +267,21 @@ interface PhaseResult {
 }
 
 /**
- * Runs one phase: `drive` sends its updates; then waits until every sink has
- * every event of the updates that succeeded, or nothing arrives for a while
- * with no backlog left (lost), or `drainSec` pass.
+ * The measured phase: `total` updates at `rate`, then a wait until every
+ * sink has every event of the updates that succeeded, or nothing arrives for
+ * a while with no backlog left (lost), or `drainSec` pass.
  */
-async function runPhase(o: { phase: Phase; label: string; size: number; drainSec: number; receivers: Receivers; app: ServerProcess; probe: DatabaseProbe; drive: (u: Updates) => Promise<DriveResult>; target: UpdateTarget }): Promise<PhaseResult> {
-  const { receivers: r, probe } = o;
+async function runPhase(o: EventLagOptions, total: number, r: Receivers, app: ServerProcess, probe: DatabaseProbe, target: UpdateTarget): Promise<PhaseResult> {
   const workers = [r.webhooks, r.subscribers];
-  await Promise.all(workers.map((w) => w.call('phase', { phase: o.phase, size: o.size })));
+  await Promise.all(workers.map((w) => w.call('phase', { phase: 'run', size: total })));
   await Promise.all(workers.map((w) => w.call('eld')));
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
   const loadAvgAtStart = loadavg().map(round2);
   const commitsBefore = await probe.commits();
-  await o.app.beginWindow();
+  await app.beginWindow();
 
-  const updates = new Updates(o.target, o.phase, o.size);
-  const state = updates.state;
+  const updates = new Updates(target, 'run', total);
   const maxBacklog = { outbox: 0, deliveries: 0 };
   let backlog = { outbox: 0, deliveries: 0 };
   let counts = { webhooks: 0, subscribers: 0 };
@@ -360,21 +293,21 @@ async function runPhase(o: { phase: Phase; label: string; size: number; drainSec
       backlog = await probe.backlog();
       maxBacklog.outbox = Math.max(maxBacklog.outbox, backlog.outbox);
       maxBacklog.deliveries = Math.max(maxBacklog.deliveries, backlog.deliveries);
-      const [w, s] = await Promise.all(workers.map((x) => x.call<{ received: number }>('progress', { phase: o.phase })));
+      const [w, s] = await Promise.all(workers.map((x) => x.call<{ received: number }>('progress', { phase: 'run' })));
       counts = { webhooks: w.received, subscribers: s.received };
     } finally {
       sampling = false;
     }
   };
-  const note = () => `webhooks ${counts.webhooks} ws ${counts.subscribers} in flight ${state.inFlight} backlog ${backlog.outbox}/${backlog.deliveries}`;
-  const bar = new ProgressBar(`${o.phase}: updates`, o.size);
-  const timer = setInterval(() => void sample().then(() => bar.update(state.done, note()), () => undefined), 1000);
-  let drive: DriveResult;
+  const note = () => `webhooks ${counts.webhooks} ws ${counts.subscribers} in flight ${updates.state.inFlight} backlog ${backlog.outbox}/${backlog.deliveries}`;
+  const bar = new ProgressBar('run: updates', total);
+  const timer = setInterval(() => void sample().then(() => bar.update(updates.state.done, note()), () => undefined), 1000);
+  let drive: PhaseResult['drive'];
   try {
-    drive = await o.drive(updates);
+    drive = await updates.fixedRate(o.rate, total);
     bar.finish(note());
     const expected = { webhooks: drive.ok * r.subscriptions, subscribers: drive.ok * r.subscriberCount };
-    const drainBar = new ProgressBar(`${o.phase}: events`, expected.webhooks + expected.subscribers);
+    const drainBar = new ProgressBar('run: events', expected.webhooks + expected.subscribers);
     const until = epochMs() + o.drainSec * 1000;
     let [lastCount, lastChange] = [-1, epochMs()];
     for (;;) {
@@ -391,23 +324,21 @@ async function runPhase(o: { phase: Phase; label: string; size: number; drainSec
   } finally {
     clearInterval(timer);
   }
-  const app = await o.app.endWindow();
+  const appWindow = await app.endWindow();
   const commits = (await probe.commits()) - commitsBefore;
-  const [webhooks, subscribers] = await Promise.all(workers.map((w) => w.call<PathSummary | null>('summarize', { phase: o.phase, responseAt: drive.responseAt, splitAt: drive.endedAt })));
+  const [webhooks, subscribers] = await Promise.all(workers.map((w) => w.call<PathSummary | null>('summarize', { phase: 'run', responseAt: updates.responseAt })));
   const [webhookEld, subscriberEld] = await Promise.all(workers.map((w) => w.call<Percentiles>('eld')));
   eld.disable();
   const lastAt = Math.max(webhooks?.lastAt ?? 0, subscribers?.lastAt ?? 0);
   const complete = (webhooks?.received ?? 0) >= drive.ok * r.subscriptions && (subscribers?.received ?? 0) >= drive.ok * r.subscriberCount;
-  const { responseAt: _responseAt, ...driveShown } = drive;
   return {
-    phase: o.phase,
-    label: o.label,
-    drive: driveShown,
+    label: `Fixed rate: ${o.rate} updates/s for ${o.durationSec} s`,
+    drive,
     webhooks: r.subscriptions ? webhooks : null,
     subscribers: r.subscriberCount ? subscribers : null,
     drainMs: Math.round(Math.max(0, (complete ? lastAt : epochMs()) - drive.endedAt)),
     drained: complete,
-    app,
+    app: appWindow,
     harness: { driver: eldPercentiles(eld), webhookReceivers: r.subscriptions ? webhookEld : null, subscriberClients: r.subscriberCount ? subscriberEld : null },
     maxBacklog,
     finalBacklog: await probe.backlog(),
@@ -419,23 +350,14 @@ async function runPhase(o: { phase: Phase; label: string; size: number; drainSec
 // ---------------------------------------------------------------- the report
 
 /** A whole run. */
-interface EventLagResult {
+type EventLagResult = Awaited<ReturnType<typeof measure>> & {
   startedAt: string;
   finishedAt: string;
   git: { commit: string; dirty: number };
   machine: ReturnType<typeof machineFacts> & { loadAvgAtEnd: number[] };
-  postgres: Record<string, string>;
   options: EventLagOptions;
-  appEnv: Record<string, string>;
-  tasks: number;
-  appStartMs: number;
-  warmup: { sent: number; ready: boolean; seconds: number };
-  phases: PhaseResult[];
-  appPeakRssMb: number;
-  /** Receiver-side problems: failed verifications, stray messages, GraphQL errors, dropped connections. */
-  receivers: { webhooks: Record<string, unknown>; subscribers: Record<string, unknown> };
   errors: string[];
-}
+};
 
 /**
  * Whether the run met each target. Lag: null when not measured. Integrity:
@@ -445,76 +367,57 @@ interface EventLagResult {
  * in the queues (lost).
  */
 function verdicts(r: EventLagResult): { lag: boolean | null; integrity: boolean | null } {
-  const run = r.phases.find((p) => p.phase === 'run');
-  const paths = (['webhooks', 'subscribers'] as const).filter((path) => run?.[path]);
-  const lag = paths.length ? paths.every((path) => (run![path]!.lagFromEvent?.p99 ?? Infinity) <= P99_TARGET_MS[path]) : null;
-  const wrong = Number(r.receivers.webhooks.unverified ?? 0) > 0 || r.phases.some((p) => p.drive.ok !== p.drive.sent || [p.webhooks, p.subscribers].some((s) => s && (s.duplicated > 0 || s.unexpected > 0)));
+  const p = r.phase;
+  const paths = (['webhooks', 'subscribers'] as const).filter((path) => p[path]);
+  const lag = paths.length ? paths.every((path) => (p[path]!.lagFromEvent?.p99 ?? Infinity) <= P99_TARGET_MS[path]) : null;
+  const wrong = Number(r.receivers.webhooks.unverified ?? 0) > 0 || p.drive.ok !== p.drive.sent || [p.webhooks, p.subscribers].some((s) => s && (s.duplicated > 0 || s.unexpected > 0));
   if (wrong) return { lag, integrity: false };
-  const missing = r.phases.filter((p) => (p.webhooks?.lost ?? 0) + (p.subscribers?.lost ?? 0) > 0);
-  if (missing.some((p) => p.finalBacklog.outbox + p.finalBacklog.deliveries === 0)) return { lag, integrity: false };
-  return { lag, integrity: missing.length ? null : true };
+  const missing = (p.webhooks?.lost ?? 0) + (p.subscribers?.lost ?? 0) > 0;
+  if (missing && p.finalBacklog.outbox + p.finalBacklog.deliveries === 0) return { lag, integrity: false };
+  return { lag, integrity: missing ? null : true };
 }
 
 const lagCells = (p: Percentiles | null | undefined) => (p ? `${num(p.p50, 1)} | ${num(p.p99, 1)} | ${num(p.max, 1)}` : '– | – | –');
-const eldCell = (p: Percentiles | null | undefined) => (p ? `${num(p.p50, 1)} / ${num(p.p99, 1)} / ${num(p.max, 1)}` : '–');
-const rate = (count: number, fromMs: number, toMs: number | null) => (toMs && toMs > fromMs ? num((count * 1000) / (toMs - fromMs)) : '–');
-const paths = (p: PhaseResult) => ([['webhooks', p.webhooks], ['WebSocket', p.subscribers]] as [string, PathSummary | null][]).filter((x): x is [string, PathSummary] => x[1] !== null);
+const eldCell = (p: Pick<Percentiles, 'p50' | 'p99' | 'max'> | null | undefined) => (p ? `${num(p.p50, 1)} / ${num(p.p99, 1)} / ${num(p.max, 1)}` : '–');
 
 function pathRow(name: string, s: PathSummary): string {
-  const worst = s.perSink.reduce((a, b) => ((b.lag?.p99 ?? 0) > (a.lag?.p99 ?? 0) ? b : a), s.perSink[0]);
   return (
     `| ${name} | ${s.sinks} | ${num(s.expectedPerSink * s.sinks)} | ${num(s.received)}${s.ofFailedRequests ? ` (${num(s.ofFailedRequests)} of failed requests)` : ''} | ${num(s.lost)} | ${num(s.duplicated)} | ${num(s.unexpected)} | ` +
-    `${lagCells(s.lagFromEvent)} | ${lagCells(s.lagFromResponse)} | ${num(worst?.lag?.p99, 1)} |`
+    `${lagCells(s.lagFromEvent)} | ${lagCells(s.lagFromResponse)} | ${num(s.worstSinkP99, 1)} |`
   );
-}
-
-/** Deliveries per second from the last update's answer to the last receipt: a backlog drained with nothing new arriving. */
-function drainRate(p: PhaseResult, s: PathSummary): string {
-  // Too few receipts after the updates ended to be a rate (no backlog had built up).
-  if (s.receivedAfterSplit < Math.max(10, s.received * 0.05)) return '– (no backlog)';
-  return rate(s.receivedAfterSplit, p.drive.endedAt, s.lastAt);
 }
 
 function phaseSection(p: PhaseResult): string[] {
   const d = p.drive;
   const secs = (d.endedAt - d.startedAt) / 1000;
-  const b = p.finalBacklog;
-  const out = [
+  const [a, b] = [p.app, p.finalBacklog];
+  return [
     `## ${p.label}`,
     '',
     `Updates: ${num(d.sent)} sent, ${num(d.ok)} answered 200 (${Object.entries(d.statuses).map(([k, v]) => `${k}: ${v}`).join(', ')}), ` +
       `${num(d.ok / secs, 1)} updates/s over ${num(secs, 1)} s; update latency p50 ${num(d.latency?.p50, 1)} ms, p99 ${num(d.latency?.p99, 1)} ms, ` +
-      `max ${num(d.latency?.max, 1)} ms; at most ${d.maxInFlight} in flight` +
-      (d.sendDelay ? `; sends late against the schedule by p99 ${num(d.sendDelay.p99, 1)} ms (at most ${MAX_IN_FLIGHT} in flight).` : '.'),
+      `max ${num(d.latency?.max, 1)} ms; at most ${d.maxInFlight} in flight; sends late against the schedule by p99 ${num(d.sendDelay?.p99, 1)} ms (at most ${MAX_IN_FLIGHT} in flight).`,
     ...(d.errors.length ? ['', `Update failures: ${d.errors.map((e) => `\`${e.replace(/`/g, "'")}\``).join('; ')}`] : []),
     '',
     '| path | sinks | expected | received | missing | duplicated | unexpected | lag p50 ms | p99 | max | from response p50 | p99 | max | worst sink p99 |',
     '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
-    ...paths(p).map(([name, s]) => pathRow(name, s)),
+    ...(p.webhooks ? [pathRow('webhooks', p.webhooks)] : []),
+    ...(p.subscribers ? [pathRow('WebSocket', p.subscribers)] : []),
     '',
     `Drain: ${
       p.drained
         ? `the last event arrived ${num(p.drainMs)} ms after the last update's answer`
         : `**incomplete** after ${num(p.drainMs / 1000, 1)} s, with ${num(b.deliveries)} webhook deliveries still pending and ` +
           `${num(b.outbox)} outbox events unprocessed (missing events${b.deliveries + b.outbox ? ' were late, not necessarily lost' : ' were lost'})`
-    }; ` +
-      `largest backlog ${num(p.maxBacklog.outbox)} unprocessed outbox events, ${num(p.maxBacklog.deliveries)} pending webhook deliveries ` +
+    }; largest backlog ${num(p.maxBacklog.outbox)} unprocessed outbox events, ${num(p.maxBacklog.deliveries)} pending webhook deliveries ` +
       `(sampled each second); ${num(p.commits)} database commits (${num(p.commits / Math.max(1, d.ok), 1)} per update).`,
-  ];
-  if (p.phase === 'burst') {
-    out.push('', '| path | deliveries | deliveries/s (first update → last receipt) | after the last update answered | peak in one second |', '|---|--:|--:|--:|--:|');
-    for (const [name, s] of paths(p)) out.push(`| ${name} | ${num(s.received)} | ${rate(s.received, d.startedAt, s.lastAt)} | ${drainRate(p, s)} | ${num(s.peakPerSecond)} |`);
-  }
-  const a = p.app;
-  out.push(
     '',
-    `App: RSS peak ${num(a?.rssPeakMb)} MB (mean ${num(a?.rssMeanMb)}), CPU ${num(a?.cpuCores, 2)} cores, event-loop delay p50/p99/max ${eldCell(a?.eld ? { n: 0, mean: 0, p50: a.eld.p50Ms, p99: a.eld.p99Ms, max: a.eld.maxMs } : null)} ms; ` +
+    `App: RSS peak ${num(a?.rssPeakMb)} MB (mean ${num(a?.rssMeanMb)}), CPU ${num(a?.cpuCores, 2)} cores, event-loop delay p50/p99/max ${eldCell(a?.eld && { p50: a.eld.p50Ms, p99: a.eld.p99Ms, max: a.eld.maxMs })} ms; ` +
       `machine ${num((a?.machineBusy ?? 0) * 100)} % busy; load average at start ${p.loadAvgAtStart.join(' ')}.`,
     `Harness event-loop delay p50/p99/max ms (like the app's, sampled every 5 ms and including that interval): driver ${eldCell(p.harness.driver)}, webhook receivers ${eldCell(p.harness.webhookReceivers)}, ` +
       `WebSocket clients ${eldCell(p.harness.subscriberClients)}.`,
     '',
-  );
-  return out;
+  ];
 }
 
 /** The markdown summary. */
@@ -531,17 +434,17 @@ function renderReport(r: EventLagResult): string {
       `${m.loadAvgAtStart[0] > m.cores * 0.5 ? ' (**busy machine**: other work competed for the cores)' : ''}.`,
     `PostgreSQL: ${pairs(r.postgres, ' ').join(', ')}. Redis pub/sub between app and subscribers.`,
     `Settings: ${num(o.rate)} updates/s for ${o.durationSec} s over ${r.tasks} tasks; ${o.subscriptions} webhook subscriptions (task.updated); ` +
-      `${o.subscribers} graphql-ws subscribers; burst of ${o.burst} updates, ${o.burstConcurrency} in flight. App: ${pairs(r.appEnv, '=').join(' ')}; ` +
+      `${o.subscribers} graphql-ws subscribers. App: ${pairs(r.appEnv, '=').join(' ')}; ` +
       `started in ${num(r.appStartMs)} ms; warm-up ${r.warmup.sent} updates (${num(r.warmup.seconds, 1)} s).`,
     '',
-    `**Targets** (fixed-rate phase): p99 lag ≤ ${num(P99_TARGET_MS.subscribers)} ms to graphql-ws subscribers and ≤ ${num(P99_TARGET_MS.webhooks)} ms to webhooks: ${mark(v.lag)}; every event received exactly once per sink ` +
+    `**Targets**: p99 lag ≤ ${num(P99_TARGET_MS.subscribers)} ms to graphql-ws subscribers and ≤ ${num(P99_TARGET_MS.webhooks)} ms to webhooks: ${mark(v.lag)}; every event received exactly once per sink ` +
       `(none missing when the wait ended, none duplicated), every update answered: ${mark(v.integrity, 'undetermined (events still queued when the wait ended)')}.`,
     '',
     "Lag is receipt time − the event's `timestamp` (the app's clock when it wrote the outbox row, inside the update's transaction just before " +
       'COMMIT; same machine clock as the receivers), so it slightly over-states commit → receipt. "From response" uses the moment the ' +
       "update's HTTP answer reached the driver instead (after COMMIT, so it under-states; it can be negative). The truth lies between.",
     '',
-    ...r.phases.flatMap(phaseSection),
+    ...phaseSection(r.phase),
     `App peak RSS over the run (VmHWM): ${num(r.appPeakRssMb)} MB.`,
     `Receivers: webhooks ${JSON.stringify(r.receivers.webhooks)}; WebSocket ${JSON.stringify(r.receivers.subscribers)}.`,
     ...(r.errors.length ? ['', '**Errors:**', ...r.errors.map((e) => `- ${e}`)] : []),
@@ -549,8 +452,7 @@ function renderReport(r: EventLagResult): string {
   ].join('\n');
 }
 
-const RESULTS_MD = join(ROOT, 'bench', 'RESULTS.md');
-const writeEventLagSection = (r: EventLagResult) => writeSection(RESULTS_MD, 'event-lag', demoteHeadings(renderReport(r)));
+const writeEventLagSection = (r: EventLagResult) => writeSection(join(ROOT, 'bench', 'RESULTS.md'), 'event-lag', demoteHeadings(renderReport(r)));
 
 // ---------------------------------------------------------------- the run
 
@@ -565,18 +467,26 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   const workDir = mkdtempSync(join(tmpdir(), 'tasksvc-evlag-'));
   cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
   const dbName = `tasksvc_evlag_${run}`;
-  cleanups.push(() => (o.keep ? log(`kept database ${dbName}`) : dropDatabase(pgServer, dbName)));
+  const url = databaseUrl(pgServer, dbName);
+  await createDatabase(pgServer, dbName);
+  cleanups.push(() => (o.keep ? log(`kept database ${url}`) : dropDatabase(pgServer, dbName)));
   log(`database ${dbName}: seeding one board with ${o.tasks} tasks`);
-  const board = await prepareDatabase(pgServer, dbName, o.tasks);
-  if (board.taskIds.length < o.tasks) errors.push(`only ${board.taskIds.length} live tasks seeded, not ${o.tasks}`);
+  // One board of the benchmark user's team (with watchers, assignees and comments, so an update notifies
+  // people as usual); about 90 % of seeded tasks are live, and the margin keeps the count reached.
+  const seed = await seedDatabase(url, { projects: 1, tasks: Math.ceil(o.tasks / 0.85) + 10, users: 4 });
+  const projectId = seed.visibleProjectIds[0];
+  const probe = await DatabaseProbe.open(url);
+  cleanups.push(() => probe.close());
+  const taskIds = await probe.liveTasks(projectId, o.tasks);
+  if (taskIds.length < o.tasks) errors.push(`only ${taskIds.length} live tasks seeded, not ${o.tasks}`);
   const redisPrefix = `tasksvc-bench-evlag-${run}:`;
   cleanups.push(() => clearRedisPrefix(redis, redisPrefix));
 
   // Dispatcher on, private webhook destinations allowed; every subscriber uses the board owner's key,
   // so the per-user cap on live connections must admit them all.
-  const env = benchAppEnv({ DATABASE_URL: board.url, REDIS_URL: redis, REDIS_PREFIX: redisPrefix, EVENT_DISPATCHER: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', LIVE_CONNECTIONS_PER_USER: String(Math.max(20, o.subscribers + 10)) });
+  const env = benchAppEnv({ DATABASE_URL: url, REDIS_URL: redis, REDIS_PREFIX: redisPrefix, EVENT_DISPATCHER: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', LIVE_CONNECTIONS_PER_USER: String(Math.max(20, o.subscribers + 10)) });
   const appStarted = performance.now();
-  const profileDir = o.profile ? join(ROOT, 'bench', 'results', 'profiles', `event-lag-${stamp}`) : undefined;
+  const profileDir = o.profile ? join(RESULTS_DIR, 'profiles', `event-lag-${stamp}`) : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const port = await freePort();
   const app = await ServerProcess.start({
@@ -591,18 +501,16 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   cleanups.push(() => app.stop());
   const appStartMs = Math.round(performance.now() - appStarted);
   log(`app pid ${app.pid} at ${app.url} (started in ${appStartMs} ms)`);
-  const probe = await DatabaseProbe.open(board.url);
-  cleanups.push(() => probe.close());
 
-  const receivers: Receivers = { webhooks: ReceiverWorker.start('webhooks'), subscribers: ReceiverWorker.start('subscribers'), subscriptions: o.subscriptions, subscriberCount: o.subscribers };
+  const receivers: Receivers = { webhooks: new ReceiverWorker('webhooks'), subscribers: new ReceiverWorker('subscribers'), subscriptions: o.subscriptions, subscriberCount: o.subscribers };
   cleanups.push(() => receivers.webhooks.stop(), () => receivers.subscribers.stop());
   const ports = await receivers.webhooks.call<number[]>('listen', { count: o.subscriptions });
-  const secrets = await createSubscriptions(app.url, board, ports);
+  const secrets = await createSubscriptions(app.url, seed.apiKey, projectId, seed.teamUuid, ports);
   for (const [sink, secret] of secrets.entries()) await receivers.webhooks.call('trust', { sink, secret });
   log(`${o.subscriptions} webhook subscriptions; connecting ${o.subscribers} WebSocket subscribers`);
-  await receivers.subscribers.call('connect', { url: app.url, key: board.apiKey, projectId: board.projectId, count: o.subscribers });
+  await receivers.subscribers.call('connect', { url: app.url, key: seed.apiKey, projectId, count: o.subscribers });
 
-  const target: UpdateTarget = { url: app.url, key: board.apiKey, taskIds: board.taskIds };
+  const target: UpdateTarget = { url: app.url, key: seed.apiKey, taskIds };
   for (const w of [receivers.webhooks, receivers.subscribers]) await w.call('phase', { phase: 'warm', size: WARMUP_MAX });
   const warmStarted = performance.now();
   const warm = await warmUp(target, receivers);
@@ -613,27 +521,11 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
   await sleep(1000);
   await app.settle(5000);
 
-  const phases: PhaseResult[] = [];
-  const common = { drainSec: o.drainSec, receivers, app, probe, target };
   const total = Math.max(1, Math.round(o.rate * o.durationSec));
   log(`run: ${o.rate} updates/s for ${o.durationSec} s (${total} updates)`);
-  phases.push(await runPhase({ ...common, phase: 'run', label: `Fixed rate: ${o.rate} updates/s for ${o.durationSec} s`, size: total, drive: (u) => driveFixedRate(u, o.rate, total) }));
-  if (o.burst > 0) {
-    // The burst measures a backlog of its own: leftovers of the fixed-rate phase would compete with it.
-    const until = Date.now() + o.drainSec * 1000;
-    let left = await probe.backlog();
-    while (left.outbox + left.deliveries > 0 && Date.now() < until) {
-      await sleep(1000);
-      left = await probe.backlog();
-    }
-    if (left.outbox + left.deliveries > 0) errors.push(`the burst began with ${left.deliveries} deliveries and ${left.outbox} events of the fixed-rate phase still queued`);
-    else log('queues empty');
-    await app.settle(10_000);
-    log(`burst: ${o.burst} updates, ${o.burstConcurrency} in flight`);
-    phases.push(await runPhase({ ...common, phase: 'burst', label: `Saturation: a burst of ${o.burst} updates (${o.burstConcurrency} in flight)`, size: o.burst, drive: (u) => driveBurst(u, o.burst, o.burstConcurrency) }));
-  }
+  const phase = await runPhase(o, total, receivers, app, probe, target);
   const [webhookProblems, subscriberProblems] = await Promise.all([receivers.webhooks, receivers.subscribers].map((w) => w.call<Record<string, unknown>>('problems')));
-  return { tasks: board.taskIds.length, appStartMs, warmup, phases, appPeakRssMb: round2(app.peakRssMb()), receivers: { webhooks: webhookProblems, subscribers: subscriberProblems }, postgres: await serverFacts(board.url), appEnv: shownEnv(env) };
+  return { tasks: taskIds.length, appStartMs, warmup, phase, appPeakRssMb: round2(app.peakRssMb()), receivers: { webhooks: webhookProblems, subscribers: subscriberProblems }, postgres: await serverFacts(url), appEnv: shownEnv(env) };
 }
 
 async function main() {
@@ -643,18 +535,12 @@ async function main() {
     log(`event lag of ${o.report} written to bench/RESULTS.md`);
     return;
   }
-  const startedAt = new Date();
-  const stamp = startedAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  const { startedAt, stamp, load } = startRun(log, o.smoke ? 'smoke run' : 'measured run', o.smoke);
   const run = `${stamp}_${randomBytes(3).toString('hex')}`;
-  const load = loadavg();
-  log(`${o.smoke ? 'smoke' : 'measured'} run ${run}; load average ${load.map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
-  if (!o.smoke && load[0] > cpus().length * 0.5) log(`WARNING: the machine is busy (load ${load[0].toFixed(1)}): lag will be higher and noisier than on an idle machine.`);
   const errors: string[] = [];
   const measured = await measure(o, run, stamp, errors);
   const result: EventLagResult = { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), git: gitState(), machine: { ...machineFacts(load), loadAvgAtEnd: loadavg().map(round2) }, options: o, errors, ...measured };
-  const resultsDir = join(ROOT, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const base = join(resultsDir, `event-lag-${stamp}${o.smoke ? '-smoke' : ''}`);
+  const base = join(RESULTS_DIR, `event-lag-${stamp}${o.smoke ? '-smoke' : ''}`);
   const markdown = renderReport(result);
   writeFileSync(`${base}.md`, markdown);
   writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
@@ -671,11 +557,9 @@ async function main() {
     if (o.smoke) errors.push('smoke: events were still queued when the wait ended');
     else log('events were still queued when the wait ended: late, so loss and duplication are undetermined (see the report)');
   }
-  if (o.smoke && !result.phases.every((p) => (p.webhooks?.received ?? 0) + (p.subscribers?.received ?? 0) > 0 && p.drive.ok > 0)) errors.push('smoke: a phase saw no updates or no events');
-  if (errors.length) {
-    log(`${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
-    process.exitCode = 1;
-  } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; ${o.smoke ? 'harness works (smoke: lag not judged)' : `lag target ${v.lag === false ? 'MISSED' : 'met'}`}`);
+  const p = result.phase;
+  if (o.smoke && !((p.webhooks?.received ?? 0) + (p.subscribers?.received ?? 0) > 0 && p.drive.ok > 0)) errors.push('smoke: the run saw no updates or no events');
+  endRun(log, startedAt, errors, o.smoke ? 'harness works (smoke: lag not judged)' : `lag target ${v.lag === false ? 'MISSED' : 'met'}`);
 }
 
 runEntry(main, log, cleanups);

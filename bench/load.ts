@@ -17,27 +17,20 @@ export interface LoadResult {
   requests: number;
   /** Latency percentiles, milliseconds. */
   p50: number;
-  p90: number;
   p99: number;
   meanMs: number;
   maxMs: number;
   non2xx: number;
   errors: number;
-  timeouts: number;
   statusCodes: Record<string, number>;
-  durationSec: number;
-  connections: number;
 }
 
-/**
- * Sends `make`'s requests to `baseUrl` with `connections` connections for
- * `durationSec` seconds (after `warmupSec` of unmeasured load).
- */
+/** Sends `make`'s requests to `baseUrl` with `connections` connections for `durationSec` seconds. */
 export async function runLoad(
   baseUrl: string,
   headers: Record<string, string>,
   make: RequestMaker,
-  o: { connections: number; durationSec: number; warmupSec: number },
+  o: { connections: number; durationSec: number },
 ): Promise<LoadResult> {
   let counter = 0;
   const requests = [
@@ -52,7 +45,6 @@ export async function runLoad(
       },
     },
   ];
-  if (o.warmupSec > 0) await autocannon({ url: baseUrl, connections: o.connections, duration: o.warmupSec, requests, timeout: 30 });
   const r = await autocannon({ url: baseUrl, connections: o.connections, duration: o.durationSec, requests, timeout: 30 });
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
   const ok = r['2xx'] ?? 0;
@@ -60,16 +52,12 @@ export async function runLoad(
     rps: round(ok / r.duration),
     requests: ok + r.non2xx,
     p50: r.latency.p50,
-    p90: r.latency.p90,
     p99: r.latency.p99,
     meanMs: round(r.latency.mean),
     maxMs: r.latency.max,
     non2xx: r.non2xx,
     errors: r.errors,
-    timeouts: r.timeouts,
     statusCodes,
-    durationSec: round(r.duration),
-    connections: o.connections,
   };
 }
 

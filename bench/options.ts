@@ -1,6 +1,6 @@
 // Command-line options of every benchmark, parsed by one parser (commander):
 // `npm run bench` (load against the floor and the reference),
-// `npm run bench:events` (event lag) and `npm run bench:web`. Each has --smoke (seconds, checks the harness end to
+// `npm run bench:events` (event lag), `npm run bench:web` and `bench:data-io`. Each has --smoke (seconds, checks the harness end to
 // end, asserts nothing about time) so CI runs them all and none rots.
 
 import { Command, InvalidArgumentError } from 'commander';
@@ -33,7 +33,7 @@ export function benchCommand(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .option('--smoke', 'a few seconds with tiny numbers: checks the harness end to end; says nothing about speed')
-    .option('--keep', 'keep the PostgreSQL database and print its URL (for EXPLAIN ANALYZE and bench/diagnostics/)')
+    .option('--keep', 'keep the databases (PostgreSQL; the PGlite data directory of npm run bench) and print where (for bench/diagnostics/)')
     .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/ (summarise with bench/diagnostics/profile-summary.ts)')
     .showHelpAfterError();
 }
@@ -151,7 +151,7 @@ export const MAX_SUBSCRIPTIONS = 40;
 export interface EventLagOptions {
   smoke: boolean;
   durationSec: number;
-  /** Task updates per second in the fixed-rate phase (open loop). */
+  /** Task updates per second (open loop). */
   rate: number;
   /** Webhook subscriptions (task.updated), each with its own receiver. */
   subscriptions: number;
@@ -159,10 +159,7 @@ export interface EventLagOptions {
   subscribers: number;
   /** Tasks the updates cycle through. */
   tasks: number;
-  /** Updates of the saturation phase, sent as fast as `burstConcurrency` allows. */
-  burst: number;
-  burstConcurrency: number;
-  /** Longest wait, after the last update of a phase, for its events to arrive. */
+  /** Longest wait, after the last update, for its events to arrive. */
   drainSec: number;
   keep: boolean;
   profile: boolean;
@@ -171,8 +168,8 @@ export interface EventLagOptions {
 }
 
 const EVENT_DEFAULTS = {
-  full: { durationSec: 60, rate: 200, subscriptions: 10, subscribers: 200, tasks: 100, burst: 1000, burstConcurrency: 16, drainSec: 120 },
-  smoke: { durationSec: 3, rate: 20, subscriptions: 2, subscribers: 4, tasks: 10, burst: 50, burstConcurrency: 8, drainSec: 30 },
+  full: { durationSec: 60, rate: 200, subscriptions: 10, subscribers: 200, tasks: 100, drainSec: 120 },
+  smoke: { durationSec: 3, rate: 20, subscriptions: 2, subscribers: 4, tasks: 10, drainSec: 30 },
 };
 
 /** Parses the command line of `npm run bench:events`. */
@@ -180,7 +177,7 @@ export function parseEventLagOptions(argv: string[]): EventLagOptions {
   const command = benchCommand(
     'npm run bench:events --',
     'Event lag from commit to webhook receipt and to WebSocket subscribers: a fresh PostgreSQL database, Redis pub/sub, the app as a child ' +
-      'process; updates at a fixed rate, then a burst to measure deliveries/s at saturation. Writes bench/results/event-lag-<timestamp>.md. ' +
+      'process; updates at a fixed rate. Writes bench/results/event-lag-<timestamp>.md. ' +
       'Exit status 1 on harness errors and on lost, duplicated or unverifiable events; a missed lag target is reported, not an error.',
   )
     .option('--duration <s>', 'seconds of fixed-rate updates (default 60)', positive)
@@ -188,9 +185,7 @@ export function parseEventLagOptions(argv: string[]): EventLagOptions {
     .option('--subscriptions <n>', `webhook subscriptions to task.updated, each its own receiver (default 10, at most ${MAX_SUBSCRIPTIONS})`, integer(0))
     .option('--subscribers <n>', "graphql-ws subscribers of the project's taskEvents (default 200)", integer(0))
     .option('--tasks <n>', 'tasks the updates cycle through (default 100)', integer(1))
-    .option('--burst <n>', 'updates of the saturation phase (default 1000; 0 skips it)', integer(0))
-    .option('--burst-concurrency <n>', 'updates in flight during the burst (default 16)', integer(1))
-    .option('--drain <s>', "longest wait for a phase's events after its last update (default 120)", integer(1))
+    .option('--drain <s>', 'longest wait for the events after the last update (default 120)', integer(1))
     .option('--report <results.json>', 'measure nothing: rewrite the event-lag section of bench/RESULTS.md from a raw result');
   const v = parse(command, argv, (mode) => ({ ...EVENT_DEFAULTS[mode === 'smoke' ? 'smoke' : 'full'] }));
   const o: EventLagOptions = {
@@ -200,8 +195,6 @@ export function parseEventLagOptions(argv: string[]): EventLagOptions {
     subscriptions: v.subscriptions,
     subscribers: v.subscribers,
     tasks: v.tasks,
-    burst: v.burst,
-    burstConcurrency: v.burstConcurrency,
     drainSec: v.drain ?? v.drainSec,
     keep: !!v.keep,
     profile: !!v.profile,

@@ -108,7 +108,6 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     if (input.floorDatabaseUrl) {
       floor = await startComparator(input, 'floor');
       const parity = (result.floorParityAll = await floorParity(app, floor, headers, input.seed, input.run));
-      result.floorParity = parity.list;
       input.log(`${label}: floor ready (pid ${floor.pid}); its answers vs the app's: ${JSON.stringify(parity)}`);
       for (const [id, verdict] of Object.entries(parity)) {
         if (verdict !== 'identical' && verdict !== 'same shape') result.errors.push(`floor ${id} differs from the app's: ${verdict}`);
@@ -148,7 +147,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       }
       // Warm-up outside the measured window; the window covers the measured load only.
       if (input.options.warmupSec > 0) {
-        await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec, warmupSec: 0 });
+        await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.warmupSec });
         // autocannon stops at its deadline with up to one request per connection unanswered; the
         // server still runs them. Without this wait they (and the events they wrote) are billed
         // to the window while the window's own requests queue behind them: on PGlite's one
@@ -160,11 +159,7 @@ export async function runPass(input: PassInput): Promise<PassResult> {
       await meter?.begin();
       await server.beginWindow();
       const healthz = scenario.server === 'app' ? probeHealthz(app.url) : null;
-      entry.load = await runLoad(server.url, headers, scenario.make, {
-        connections: input.options.connections,
-        durationSec: input.options.durationSec,
-        warmupSec: 0,
-      });
+      entry.load = await runLoad(server.url, headers, scenario.make, { connections: input.options.connections, durationSec: input.options.durationSec });
       if (healthz) entry.healthz = await healthz.stop();
       entry.window = await server.endWindow();
       const pgCpu = await meter?.end();
@@ -208,17 +203,10 @@ export async function runPass(input: PassInput): Promise<PassResult> {
     result.skipped = `stopped early: ${(err as Error).message.split('\n')[0]}`;
     input.log(`${label}: ${(err as Error).message}`);
   } finally {
-    if (app) {
-      result.appPeakRssMb = Math.round(app.peakRssMb() * 10) / 10;
-      await app.stop();
-    }
-    if (floor) {
-      result.floorPeakRssMb = Math.round(floor.peakRssMb() * 10) / 10;
-      await floor.stop();
-    }
-    if (reference) {
-      result.referencePeakRssMb = Math.round(reference.peakRssMb() * 10) / 10;
-      await reference.stop();
+    for (const [server, field] of [[app, 'appPeakRssMb'], [floor, 'floorPeakRssMb'], [reference, 'referencePeakRssMb']] as const) {
+      if (!server) continue;
+      result[field] = Math.round(server.peakRssMb() * 10) / 10;
+      await server.stop();
     }
     for (const m of meters.values()) await m.close();
   }

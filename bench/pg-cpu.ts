@@ -4,22 +4,8 @@
 // (set through the client's connection URL), so the app's, the floor's and
 // the reference's shares of one database are told apart.
 
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
-
-const TICKS_PER_SECOND = 100;
-
-/** utime + stime of a process in clock ticks, or null when it is gone (or not on this machine). */
-function processTicks(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
+import { CLK_TCK, processTicks } from './server-process.ts';
 
 /** `url` with `application_name` set, so {@link PgCpuMeter} can find its backends. */
 export function withApplicationName(url: string, name: string): string {
@@ -76,7 +62,7 @@ export class PgCpuMeter {
       seen++;
       ticks += t - (this.start.get(pid) ?? 0);
     }
-    return seen ? { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, backends: seen } : null;
+    return seen ? { cpuMs: (ticks * 1000) / CLK_TCK, backends: seen } : null;
   }
 
   async close(): Promise<void> {

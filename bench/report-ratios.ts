@@ -1,8 +1,9 @@
 // The Ratios table of RESULTS.md and the helpers the report's tables
 // share: the app against the floor and PostGraphile for every scenario both
 // run (req/s, server CPU and PostgreSQL CPU per request, medians of
-// same-round ratios) and the team board's p50 time; facade ÷ GraphQL
-// direct; workers; PGlite ÷ PostgreSQL.
+// same-round ratios) and the team board's p50 time; trusted document ÷
+// text; workers; PGlite ÷ PostgreSQL. (Facade ÷ GraphQL direct is in the
+// Targets table, with its p50 and mean.)
 
 import type { BenchResults, PassResult, ScenarioResult, ServerKind } from './results.ts';
 
@@ -62,12 +63,6 @@ export function ratioRows(r: BenchResults): string[] {
   for (const [other, otherName] of [['floor', 'floor'], ['reference', 'PostGraphile']] as const) {
     const b = pg?.boards?.[other];
     rows.push(`| app ÷ ${otherName}, team board p50 time (PostgreSQL) | ${times(ratio(pg?.board?.p50, b?.problem ? undefined : b?.p50))} |`);
-  }
-  for (const pass of [pg, lite]) {
-    for (const [route, direct] of [['list', 'list-graphql'], ['create', 'create-graphql']]) {
-      const v = ratio(find(pass, route)?.load?.p50, find(pass, direct)?.load?.p50);
-      if (pass && v != null) rows.push(`| facade ÷ GraphQL direct, ${route} p50 latency (${pass.database}) | ${times(v)} |`);
-    }
   }
   for (const pass of [pg, lite]) {
     // The same operation sent as text and by trusted-document id, same round: what skipping parse and validation saves.

@@ -2,12 +2,8 @@
 // into the `load` section of bench/RESULTS.md; the other benchmarks write
 // their sections of that file with `writeSection`. How it is measured and
 // what was decided: bench/BENCHMARKS.md.
-// Standalone: `npx tsx bench/report.ts [results.json] [out.md]` (default: the
-// newest bench/results/*.json, bench/RESULTS.md).
 
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { HealthzStats } from './healthz-probe.ts';
 import type { BenchResults, BoardResult, PassResult } from './results.ts';
 import type { WindowStats } from './server-process.ts';
@@ -141,7 +137,7 @@ function passSection(pass: PassResult): string[] {
   if (pass.floorParityAll) {
     const checks = Object.entries(pass.floorParityAll).map(([id, v]) => `${id} ${v === 'identical' || v === 'same shape' ? v : `DIFFERS (${v})`}`);
     lines.push(`Floor check (its answer to the same request vs the app's; reads identical, writes the same shape): ${checks.join(', ')}.`, '');
-  } else if (pass.floorParity) lines.push(`Floor check: its task list body for the same request is ${pass.floorParity === 'identical' ? 'identical to the app\'s' : `NOT the app's (${pass.floorParity})`}.`, '');
+  }
   const d = pass.drain;
   if (d) {
     const how = d.method === 'outbox' ? `${fmt(d.backlogBefore)} outbox events not yet processed when the load ended, ${fmt(d.backlogAfter)} at the end of the wait` : 'measured as the app\'s CPU going idle (PGlite\'s outbox is not readable from outside the app)';
@@ -222,18 +218,4 @@ export function demoteHeadings(markdown: string): string {
 /** Writes the tables of `r` into the `load` section of `file`, keeping the rest of it. */
 export function writeReport(r: BenchResults, file: string): void {
   writeSection(file, 'load', renderReport(r));
-}
-
-function newestResults(dir: string): string {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f));
-  if (!files.length) throw new Error(`No results in ${dir}: run npm run bench first.`);
-  return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dir = join(import.meta.dirname, 'results');
-  const input = process.argv[2] ?? newestResults(dir);
-  const output = process.argv[3] ?? join(import.meta.dirname, 'RESULTS.md');
-  writeReport(JSON.parse(readFileSync(input, 'utf8')) as BenchResults, output);
-  process.stderr.write(`report: ${output} (from ${input})\n`);
 }

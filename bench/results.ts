@@ -74,8 +74,6 @@ export interface PassResult {
   appStartMs: number | null;
   /** The app idle right after start-up (2 s; shorter in smoke runs): RSS, JS heap in `eld`. */
   appIdle?: WindowStats | null;
-  /** Whether the floor's task list body equals the app's for the same request ("identical" or what differs). */
-  floorParity?: string;
   /** Peak RSS of the app process over the whole pass (VmHWM), MB. */
   appPeakRssMb: number | null;
   floorPeakRssMb: number | null;

@@ -5,7 +5,8 @@
 // assignees, labels, watchers, comments) are column arrays fed to
 // `INSERT … SELECT * FROM unnest(…)`, thousands of rows per statement.
 
-import type { Database, SqlRunner } from '../src/db/client.ts';
+import { type Database, openDatabase, type SqlRunner } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
 import { createApiKey } from '../src/domain/api-key.ts';
 import { createTeamBoard } from '../src/domain/board.ts';
 import { createTeam } from '../src/domain/team.ts';
@@ -79,51 +80,35 @@ function paragraph(rng: Prng, min: number, max: number): string {
   return `<p>${text.charAt(0).toUpperCase()}${text.slice(1)}.</p>`;
 }
 
-/**
- * Inserts rows given as columns: one statement per `BATCH` rows, each column
- * one array parameter (`unnest` keeps the parameter count at the column count).
- */
-async function insertColumns(
-  sql: SqlRunner,
-  table: string,
-  columns: [name: string, pgType: string, values: unknown[]][],
-  onBatch?: (rows: number) => void,
-): Promise<void> {
-  const total = columns[0][2].length;
-  const names = columns.map(([n]) => `"${n}"`).join(', ');
-  // Enum arrays go through text[]: PGlite only serialises arrays of types it knows.
-  const casts = columns.map(([, type], i) => (type.startsWith('"') ? `$${i + 1}::text[]::${type}[]` : `$${i + 1}::${type}[]`)).join(', ');
-  const text = `INSERT INTO "${table}" (${names}) SELECT * FROM unnest(${casts})`;
-  for (let start = 0; start < total; start += BATCH) {
-    const end = Math.min(total, start + BATCH);
-    await sql.query(text, columns.map(([, , values]) => values.slice(start, end)));
-    onBatch?.(end - start);
+/** Rows of one table kept as one array per column (what `unnest` takes); `types` are the columns' PostgreSQL types. */
+class Rows<T extends Record<string, string>> {
+  readonly columns = {} as Record<keyof T, unknown[]>;
+  length = 0;
+
+  constructor(readonly table: string, readonly types: T) {
+    for (const name in types) this.columns[name] = [];
+  }
+
+  push(row: Record<keyof T, unknown>): void {
+    for (const name in this.types) this.columns[name].push(row[name]);
+    this.length++;
   }
 }
 
 /**
- * VACUUM ANALYZE, as autovacuum would leave a loaded database. Should a plain
- * ANALYZE of "Task" fail (on PostgreSQL 17, PGlite's engine, ANALYZE runs
- * index expressions under a restricted search_path, which an expression
- * calling unqualified functions does not survive), "Task" is analysed by
- * column list, which skips expression statistics, and the failure is shown.
+ * Inserts `rows`: one statement per `BATCH` rows, each column one array
+ * parameter (`unnest` keeps the parameter count at the column count).
  */
-async function analyze(database: Database): Promise<void> {
-  try {
-    await database.sql.exec('VACUUM ANALYZE');
-    return;
-  } catch (err) {
-    process.stderr.write(`seed: VACUUM ANALYZE failed (${(err as Error).message}); analysing "Task" by column list\n`);
+async function insertRows(sql: SqlRunner, rows: Rows<Record<string, string>>, onBatch: (rows: number) => void): Promise<void> {
+  const names = Object.keys(rows.types);
+  // Enum arrays go through text[]: PGlite only serialises arrays of types it knows.
+  const casts = names.map((n, i) => (rows.types[n].startsWith('"') ? `$${i + 1}::text[]::${rows.types[n]}[]` : `$${i + 1}::${rows.types[n]}[]`));
+  const text = `INSERT INTO "${rows.table}" (${names.map((n) => `"${n}"`).join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const end = Math.min(rows.length, start + BATCH);
+    await sql.query(text, names.map((n) => rows.columns[n].slice(start, end)));
+    onBatch(end - start);
   }
-  await database.sql.exec('VACUUM');
-  const tables = await database.sql.query<{ name: string }>(
-    `SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'Task'`,
-  );
-  for (const t of tables) await database.sql.exec(`ANALYZE "${t.name}"`);
-  const cols = await database.sql.query<{ name: string }>(
-    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'Task'`,
-  );
-  await database.sql.exec(`ANALYZE "Task" (${cols.map((c) => `"${c.name}"`).join(', ')})`);
 }
 
 /**
@@ -180,17 +165,16 @@ export async function seedBenchData(database: Database, size: SeedSize): Promise
   }
   setup.finish();
 
-  // Bulk rows: generated column by column, then inserted in batches.
-  const task = {
-    id: [] as number[], projectId: [] as number[], sectionId: [] as number[], uniqueIndex: [] as number[],
-    title: [] as string[], description: [] as string[], priority: [] as (string | null)[],
-    estimateMinutes: [] as (number | null)[], dueDate: [] as (string | null)[], status: [] as string[],
-    createdById: [] as number[], createdAt: [] as string[], updatedAt: [] as string[],
-  };
-  const assignee = { taskId: [] as number[], userId: [] as number[], createdAt: [] as string[] };
-  const taskLabel = { taskId: [] as number[], labelId: [] as number[] };
-  const watcher = { taskId: [] as number[], userId: [] as number[], createdAt: [] as string[] };
-  const comment = { taskId: [] as number[], authorId: [] as number[], text: [] as string[], createdAt: [] as string[], updatedAt: [] as string[] };
+  // Bulk rows: generated row by row into columns, then inserted in batches.
+  const [int, text, time] = ['int', 'text', 'timestamp(3)'];
+  const task = new Rows('Task', {
+    id: int, projectId: int, sectionId: int, uniqueIndex: int, title: text, description: text, priority: '"Priority"',
+    estimateMinutes: int, dueDate: time, status: '"Status"', createdById: int, createdAt: time, updatedAt: time,
+  });
+  const assignee = new Rows('TaskAssignee', { taskId: int, userId: int, createdAt: time });
+  const taskLabel = new Rows('TaskLabel', { taskId: int, labelId: int });
+  const watcher = new Rows('TaskWatcher', { taskId: int, userId: int, createdAt: time });
+  const comment = new Rows('Comment', { taskId: int, authorId: int, text, createdAt: time, updatedAt: time });
   const counters = new Map<number, number>();
   const sampleTaskIds: number[] = [];
   const firstId = Number((await database.sql.query<{ n: number }>(`SELECT COALESCE(MAX(id), 0)::int AS n FROM "Task"`))[0].n) + 1;
@@ -204,91 +188,56 @@ export async function seedBenchData(database: Database, size: SeedSize): Promise
     const updatedAt = Math.min(now - 1000, createdAt + rng.int(0, 60) * DAY + rng.int(0, DAY));
     const status = ['Normal', 'Archive', 'Deleted'][rng.weighted([90, 7, 3])];
     const creator = rng.pick(board.memberIds);
-    task.id.push(id);
-    task.projectId.push(board.id);
-    task.sectionId.push(board.sectionIds[rng.weighted(SECTION_WEIGHTS)]);
-    task.uniqueIndex.push(uniqueIndex);
-    task.title.push(taskTitle(rng));
-    task.description.push(rng.chance(0.8) ? paragraph(rng, 10, 50) + (rng.chance(0.3) ? paragraph(rng, 5, 30) : '') : '');
-    task.priority.push(rng.chance(0.3) ? null : rng.pick(['urgent', 'high', 'medium', 'low']));
-    task.estimateMinutes.push(rng.chance(0.5) ? null : rng.pick([30, 60, 120, 240, 480, 960]));
-    task.dueDate.push(rng.chance(0.4) ? ts(now + rng.int(-60, 90) * DAY) : null);
-    task.status.push(status);
-    task.createdById.push(creator);
-    task.createdAt.push(ts(createdAt));
-    task.updatedAt.push(ts(updatedAt));
+    // The generator's calls stay in this order (property order): the same seed, the same data set.
+    task.push({
+      id,
+      projectId: board.id,
+      sectionId: board.sectionIds[rng.weighted(SECTION_WEIGHTS)],
+      uniqueIndex,
+      title: taskTitle(rng),
+      description: rng.chance(0.8) ? paragraph(rng, 10, 50) + (rng.chance(0.3) ? paragraph(rng, 5, 30) : '') : '',
+      priority: rng.chance(0.3) ? null : rng.pick(['urgent', 'high', 'medium', 'low']),
+      estimateMinutes: rng.chance(0.5) ? null : rng.pick([30, 60, 120, 240, 480, 960]),
+      dueDate: rng.chance(0.4) ? ts(now + rng.int(-60, 90) * DAY) : null,
+      status,
+      createdById: creator,
+      createdAt: ts(createdAt),
+      updatedAt: ts(updatedAt),
+    });
     if (board.visible && status === 'Normal' && sampleTaskIds.length < 5000 && rng.chance(0.2)) sampleTaskIds.push(id);
 
     const assignees = rng.sample(board.memberIds, [0, 1, 2, 3][rng.weighted([30, 50, 15, 5])]);
-    for (const userId of assignees) {
-      assignee.taskId.push(id);
-      assignee.userId.push(userId);
-      assignee.createdAt.push(ts(createdAt));
-    }
-    for (const labelId of rng.sample(board.labelIds, [0, 1, 2, 3][rng.weighted([25, 45, 20, 10])])) {
-      taskLabel.taskId.push(id);
-      taskLabel.labelId.push(labelId);
-    }
+    for (const userId of assignees) assignee.push({ taskId: id, userId, createdAt: ts(createdAt) });
+    for (const labelId of rng.sample(board.labelIds, [0, 1, 2, 3][rng.weighted([25, 45, 20, 10])])) taskLabel.push({ taskId: id, labelId });
     // The creator and the assignees watch the task, as the domain makes them.
-    for (const userId of new Set([creator, ...assignees])) {
-      watcher.taskId.push(id);
-      watcher.userId.push(userId);
-      watcher.createdAt.push(ts(createdAt));
-    }
+    for (const userId of new Set([creator, ...assignees])) watcher.push({ taskId: id, userId, createdAt: ts(createdAt) });
     const comments = [0, 1, 2, 3][rng.weighted([40, 30, 20, 10])];
     for (let c = 0; c < comments; c++) {
       const at = ts(Math.min(now - 1000, createdAt + rng.int(0, 30) * DAY + rng.int(0, DAY)));
-      comment.taskId.push(id);
-      comment.authorId.push(rng.pick(board.memberIds));
-      comment.text.push(paragraph(rng, 5, 40));
-      comment.createdAt.push(at);
-      comment.updatedAt.push(at);
+      comment.push({ taskId: id, authorId: rng.pick(board.memberIds), text: paragraph(rng, 5, 40), createdAt: at, updatedAt: at });
     }
   }
 
-  const totalRows = size.tasks + assignee.taskId.length + taskLabel.taskId.length + watcher.taskId.length + comment.taskId.length;
-  const bar = new ProgressBar('seed: bulk rows', totalRows);
+  const bar = new ProgressBar('seed: bulk rows', task.length + assignee.length + taskLabel.length + watcher.length + comment.length);
   let rowsDone = 0;
   const step = (note: string) => (n: number) => bar.update((rowsDone += n), note);
   const sql = database.sql;
-  // Secondary indexes of "Task" (the search index's expression is costly per
+  // Secondary indexes of "Task" (the GIN indexes of the search are costly per
   // row) are dropped for the load and rebuilt in one pass each: far faster
   // than maintaining them row by row, and they end up the same.
-  // (Set BENCH_SEED_KEEP_INDEXES=1 to load with them in place.)
-  const taskIndexes = process.env.BENCH_SEED_KEEP_INDEXES
-    ? []
-    : await sql.query<{ name: string; def: string }>(
-        `SELECT indexname AS name, indexdef AS def FROM pg_indexes i
-         WHERE tablename = 'Task' AND schemaname = current_schema()
-           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
-           AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
-      );
+  const taskIndexes = await sql.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes i
+     WHERE tablename = 'Task' AND schemaname = current_schema()
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+       AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
+  );
   for (const ix of taskIndexes) await sql.exec(`DROP INDEX "${ix.name}"`);
-  await insertColumns(
-    sql,
-    'Task',
-    [
-      ['id', 'int', task.id], ['projectId', 'int', task.projectId], ['sectionId', 'int', task.sectionId],
-      ['uniqueIndex', 'int', task.uniqueIndex], ['title', 'text', task.title], ['description', 'text', task.description],
-      ['priority', '"Priority"', task.priority], ['estimateMinutes', 'int', task.estimateMinutes],
-      ['dueDate', 'timestamp(3)', task.dueDate], ['status', '"Status"', task.status], ['createdById', 'int', task.createdById],
-      ['createdAt', 'timestamp(3)', task.createdAt], ['updatedAt', 'timestamp(3)', task.updatedAt],
-    ],
-    step('tasks'),
-  );
+  await insertRows(sql, task, step('tasks'));
   for (const ix of taskIndexes) await sql.exec(ix.def);
-  await insertColumns(sql, 'TaskAssignee', [['taskId', 'int', assignee.taskId], ['userId', 'int', assignee.userId], ['createdAt', 'timestamp(3)', assignee.createdAt]], step('assignees'));
-  await insertColumns(sql, 'TaskLabel', [['taskId', 'int', taskLabel.taskId], ['labelId', 'int', taskLabel.labelId]], step('labels'));
-  await insertColumns(sql, 'TaskWatcher', [['taskId', 'int', watcher.taskId], ['userId', 'int', watcher.userId], ['createdAt', 'timestamp(3)', watcher.createdAt]], step('watchers'));
-  await insertColumns(
-    sql,
-    'Comment',
-    [
-      ['taskId', 'int', comment.taskId], ['authorId', 'int', comment.authorId], ['text', 'text', comment.text],
-      ['createdAt', 'timestamp(3)', comment.createdAt], ['updatedAt', 'timestamp(3)', comment.updatedAt],
-    ],
-    step('comments'),
-  );
+  await insertRows(sql, assignee, step('assignees'));
+  await insertRows(sql, taskLabel, step('labels'));
+  await insertRows(sql, watcher, step('watchers'));
+  await insertRows(sql, comment, step('comments'));
   bar.finish('done');
 
   // Ids were given explicitly: move the sequence past them; counters follow the tasks.
@@ -296,8 +245,9 @@ export async function seedBenchData(database: Database, size: SeedSize): Promise
   await sql.query(
     `UPDATE "Project" p SET "taskCounter" = c.n FROM (SELECT "projectId", MAX("uniqueIndex") AS n FROM "Task" GROUP BY 1) c WHERE c."projectId" = p.id`,
   );
+  // As autovacuum would leave a loaded database.
   process.stderr.write('seed: VACUUM ANALYZE\n');
-  await analyze(database);
+  await sql.exec('VACUUM ANALYZE');
 
   return {
     apiKey: key.key,
@@ -310,11 +260,27 @@ export async function seedBenchData(database: Database, size: SeedSize): Promise
       projects: size.projects,
       visibleProjects: visibleCount,
       tasks: size.tasks,
-      assignees: assignee.taskId.length,
-      taskLabels: taskLabel.taskId.length,
-      watchers: watcher.taskId.length,
-      comments: comment.taskId.length,
+      assignees: assignee.length,
+      taskLabels: taskLabel.length,
+      watchers: watcher.length,
+      comments: comment.length,
     },
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/**
+ * Migrates and seeds the database at `location`: a PostgreSQL URL, else a
+ * PGlite data directory (opened on this thread: a one-shot seeder; the app
+ * under load runs it in its worker).
+ */
+export async function seedDatabase(location: string, size: SeedSize): Promise<SeedResult> {
+  const postgres = /^postgres(ql)?:\/\//.test(location);
+  const database = await openDatabase(postgres ? { databaseUrl: location, dataDir: 'memory://' } : { dataDir: location, pgliteInProcess: true });
+  try {
+    await migrate(database);
+    return await seedBenchData(database, size);
+  } finally {
+    await database.close();
+  }
 }

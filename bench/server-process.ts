@@ -25,22 +25,17 @@ export function appServeArgs(): string[] {
   if (command !== 'node') throw new Error(`the start script must run node directly: ${start}`);
   return args;
 }
-const CLK_TCK = 100;
 
-/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs. */
+/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs (the fields read here). */
 export interface EldStats {
   seq: number;
-  samples: number;
-  meanMs: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-  rssBytes: number;
-  maxRssBytes: number;
   heapUsedBytes: number;
-  heapTotalBytes?: number;
-  externalBytes?: number;
-  arrayBuffersBytes?: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  arrayBuffersBytes: number;
 }
 
 /** What a server used during one window: RSS (sampled), CPU, event-loop delay. */
@@ -66,14 +61,27 @@ export function freePort(): Promise<number> {
   });
 }
 
-function readProc(pid: number): { rssKb: number; cpuTicks: number } | null {
+/** Clock ticks per second of /proc's CPU times. */
+export const CLK_TCK = 100;
+
+/** utime + stime of a process in clock ticks, or null when it is gone (or not on this machine). */
+export function processTicks(pid: number): number | null {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const rss = /VmRSS:\s+(\d+)/.exec(status);
-    // Fields after the command name (which may contain spaces): utime is the 14th field, stime the 15th.
+    // Fields after the command name (which may contain spaces) start after the last ')': utime, stime are the 12th, 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { rssKb: rss ? Number(rss[1]) : 0, cpuTicks: Number(rest[11]) + Number(rest[12]) };
+    return Number(rest[11]) + Number(rest[12]);
+  } catch {
+    return null;
+  }
+}
+
+function readProc(pid: number): { rssKb: number; cpuTicks: number } | null {
+  const cpuTicks = processTicks(pid);
+  if (cpuTicks === null) return null;
+  try {
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return { rssKb: rss ? Number(rss[1]) : 0, cpuTicks };
   } catch {
     return null;
   }
@@ -134,7 +142,6 @@ export interface StartOptions {
    * the signalled process would be the primary, whose loop serves nothing.
    */
   eld?: boolean;
-  startTimeoutMs?: number;
 }
 
 /** A running server child. */
@@ -170,7 +177,7 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eld === false ? null : o.eldFile);
-    const deadline = Date.now() + (o.startTimeoutMs ?? 180_000);
+    const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exited) throw new Error(`${o.name} exited during start-up (${JSON.stringify(server.exited)}):\n${server.tail()}`);
       if (Date.now() > deadline) {

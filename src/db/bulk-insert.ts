@@ -10,6 +10,18 @@ export interface BulkColumn {
   values: unknown[];
 }
 
+/** An `int4` column of a bulk insert. */
+export const intColumn = (values: unknown[]): BulkColumn => ({ type: 'int4', values });
+
+/** A `text` column of a bulk insert. */
+export const textColumn = (values: unknown[]): BulkColumn => ({ type: 'text', values });
+
+/** A `timestamp(3)` column of a bulk insert, from dates (null stays null). */
+export const timestampColumn = (values: (Date | null | undefined)[]): BulkColumn => ({
+  type: 'timestamp(3)',
+  values: values.map((d) => d?.toISOString() ?? null),
+});
+
 /**
  * `INSERT INTO table (columns) SELECT … FROM unnest($1::type[], …)`: any
  * number of rows in one statement with one array parameter per column, rows

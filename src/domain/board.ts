@@ -1,6 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { type DbOrTx, inTransaction } from './task/transaction.ts';
-import { bulkInsertSql } from '../db/bulk-insert.ts';
+import { bulkInsertSql, intColumn, textColumn, timestampColumn } from '../db/bulk-insert.ts';
 import { ValidationError } from '../errors.ts';
 import { wake } from '../events/wakeup.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -95,17 +95,15 @@ async function writeBoard(
     },
     select: { id: true, title: true, ticketPrefix: true, teamId: true },
   });
-  const int = (values: unknown[]) => ({ type: 'int4', values }) as const;
-  const text = (values: unknown[]) => ({ type: 'text', values }) as const;
   await tx.$executeRaw(
-    bulkInsertSql('ProjectMember', { projectId: int(a.memberIds.map(() => project.id)), userId: int(a.memberIds) }),
+    bulkInsertSql('ProjectMember', { projectId: intColumn(a.memberIds.map(() => project.id)), userId: intColumn(a.memberIds) }),
   );
 
   const rankings = generateNKeysBetween(null, null, plan.sections.length);
   const sectionRows = await tx.$queryRaw<{ id: number; title: string; ranking: string }[]>(
     bulkInsertSql(
       'Section',
-      { projectId: int(rankings.map(() => project.id)), title: text(plan.sections), ranking: text(rankings) },
+      { projectId: intColumn(rankings.map(() => project.id)), title: textColumn(plan.sections), ranking: textColumn(rankings) },
       { constants: { updatedAt: Prisma.sql`CURRENT_TIMESTAMP` }, returning: ['id', 'title', 'ranking'] },
     ),
   );
@@ -114,7 +112,7 @@ async function writeBoard(
   const sections = rankings.map((r) => sectionByRanking.get(r)!);
   const labelRows = plan.labels.length
     ? await tx.$queryRaw<{ id: number; name: string }[]>(
-        bulkInsertSql('Label', { projectId: int(plan.labels.map(() => project.id)), name: text(plan.labels) }, { returning: ['id', 'name'] }),
+        bulkInsertSql('Label', { projectId: intColumn(plan.labels.map(() => project.id)), name: textColumn(plan.labels) }, { returning: ['id', 'name'] }),
       )
     : [];
   const labelByName = new Map(labelRows.map((l) => [l.name, l]));
@@ -126,15 +124,15 @@ async function writeBoard(
         bulkInsertSql(
           'Task',
           {
-            projectId: int(p.map(() => project.id)),
-            sectionId: int(p.map((t) => sections[t.sectionIndex].id)),
-            uniqueIndex: int(p.map((_, i) => i + 1)),
-            title: text(p.map((t) => t.title)),
-            description: text(p.map((t) => t.description)),
+            projectId: intColumn(p.map(() => project.id)),
+            sectionId: intColumn(p.map((t) => sections[t.sectionIndex].id)),
+            uniqueIndex: intColumn(p.map((_, i) => i + 1)),
+            title: textColumn(p.map((t) => t.title)),
+            description: textColumn(p.map((t) => t.description)),
             priority: { type: '"Priority"', values: p.map((t) => t.priority) },
-            estimateSize: int(p.map((t) => t.estimateSize)),
-            dueDate: { type: 'timestamp(3)', values: p.map((t) => t.dueDate?.toISOString() ?? null) },
-            createdById: int(p.map(() => userId)),
+            estimateSize: intColumn(p.map((t) => t.estimateSize)),
+            dueDate: timestampColumn(p.map((t) => t.dueDate)),
+            createdById: intColumn(p.map(() => userId)),
           },
           { constants: { updatedAt: Prisma.sql`CURRENT_TIMESTAMP` }, returning: ['id', 'uniqueIndex', 'title', 'sectionId'] },
         ),
@@ -152,7 +150,7 @@ async function writeBoard(
   };
   const insertPairs = async (table: string, column: string, of: (t: BoardPlan['tasks'][number], i: number) => number[]) => {
     const { taskIds, others } = pairs(of);
-    if (taskIds.length) await tx.$executeRaw(bulkInsertSql(table, { taskId: int(taskIds), [column]: int(others) }));
+    if (taskIds.length) await tx.$executeRaw(bulkInsertSql(table, { taskId: intColumn(taskIds), [column]: intColumn(others) }));
   };
   await insertPairs('TaskLabel', 'labelId', (t) => t.labelIndexes.map((l) => labels[l].id));
   await insertPairs('TaskAssignee', 'userId', (t) => t.assigneeIds);
@@ -163,11 +161,11 @@ async function writeBoard(
     const taskAt = new Map(tasks.map((t) => [t.id, t]));
     await tx.$executeRaw(
       bulkInsertSql('Notification', {
-        userId: int(assigned.others),
-        type: text(assigned.taskIds.map(() => 'assignment')),
-        taskId: int(assigned.taskIds),
-        actorId: int(assigned.taskIds.map(() => userId)),
-        message: text(
+        userId: intColumn(assigned.others),
+        type: textColumn(assigned.taskIds.map(() => 'assignment')),
+        taskId: intColumn(assigned.taskIds),
+        actorId: intColumn(assigned.taskIds.map(() => userId)),
+        message: textColumn(
           assigned.taskIds.map((id) => `${a.creatorName} assigned you to ${taskAt.get(id)!.ticketNumber}: ${taskAt.get(id)!.title}`),
         ),
       }),
@@ -197,11 +195,11 @@ async function writeBoard(
   if (events.length) {
     await tx.$executeRaw(
       bulkInsertSql('OutboxEvent', {
-        type: text(events.map((e) => e.type)),
-        taskId: int(events.map((e) => e.task.id)),
-        projectId: int(events.map(() => project.id)),
-        ticketNumber: text(events.map((e) => e.task.ticketNumber)),
-        actorId: int(events.map(() => userId)),
+        type: textColumn(events.map((e) => e.type)),
+        taskId: intColumn(events.map((e) => e.task.id)),
+        projectId: intColumn(events.map(() => project.id)),
+        ticketNumber: textColumn(events.map((e) => e.task.ticketNumber)),
+        actorId: intColumn(events.map(() => userId)),
         data: { type: 'jsonb', values: events.map((e) => JSON.stringify(e.data)) },
       }),
     );

@@ -1,18 +1,24 @@
+import { Prisma } from '../generated/prisma/client.ts';
 import type { Db } from '../db/client.ts';
 import { GoneError, ValidationError } from '../errors.ts';
 import { type EventMessage, type OutboxRow, toEventMessage } from './event-message.ts';
 import { USER_EVENTS } from './outbox.ts';
 import { sequenceState } from './sequencer.ts';
 
-/** Stamped events after `position`, of every board, in commit order. */
-export async function readEventsAfter(db: Db, position: bigint, limit: number): Promise<EventMessage[]> {
+/** Stamped outbox events matching `where`, in commit order, at most `limit`. */
+async function readOutbox(db: Db, where: Prisma.Sql, limit: number): Promise<EventMessage[]> {
   const rows = await db.$queryRaw<OutboxRow[]>`
     SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
     FROM "OutboxEvent" e
-    WHERE e.position > ${position}::bigint
+    WHERE ${where}
     ORDER BY e.position
     LIMIT ${limit}::integer`;
   return rows.map(toEventMessage);
+}
+
+/** Stamped events after `position`, of every board, in commit order. */
+export async function readEventsAfter(db: Db, position: bigint, limit: number): Promise<EventMessage[]> {
+  return readOutbox(db, Prisma.sql`e.position > ${position}::bigint`, limit);
 }
 
 /**
@@ -21,28 +27,24 @@ export async function readEventsAfter(db: Db, position: bigint, limit: number): 
  * inboxes ({@link USER_EVENTS}), which only their own recipients read.
  */
 export async function readBoardEventsAfter(db: Db, projectId: number, position: bigint, limit: number): Promise<EventMessage[]> {
-  const rows = await db.$queryRaw<OutboxRow[]>`
-    SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
-    FROM "OutboxEvent" e
-    WHERE (e."projectId" = ${projectId}::integer OR e."fromProjectId" = ${projectId}::integer)
+  return readOutbox(
+    db,
+    Prisma.sql`(e."projectId" = ${projectId}::integer OR e."fromProjectId" = ${projectId}::integer)
       AND e.position > ${position}::bigint
-      AND e.type <> ALL(${USER_EVENTS}::text[])
-    ORDER BY e.position
-    LIMIT ${limit}::integer`;
-  return rows.map(toEventMessage);
+      AND e.type <> ALL(${USER_EVENTS}::text[])`,
+    limit,
+  );
 }
 
 /** Stamped events of one user's inbox ({@link USER_EVENTS} naming them) after `position`, in commit order. */
 export async function readUserEventsAfter(db: Db, userId: number, position: bigint, limit: number): Promise<EventMessage[]> {
-  const rows = await db.$queryRaw<OutboxRow[]>`
-    SELECT e.id, e.position, e.type, e."taskId", e."projectId", e."fromProjectId", e."ticketNumber", e."actorId", e.data, e."createdAt"
-    FROM "OutboxEvent" e
-    WHERE e.type = ANY(${USER_EVENTS}::text[])
+  return readOutbox(
+    db,
+    Prisma.sql`e.type = ANY(${USER_EVENTS}::text[])
       AND e.data -> 'userIds' @> ${JSON.stringify([userId])}::jsonb
-      AND e.position > ${position}::bigint
-    ORDER BY e.position
-    LIMIT ${limit}::integer`;
-  return rows.map(toEventMessage);
+      AND e.position > ${position}::bigint`,
+    limit,
+  );
 }
 
 /** The users an event of an inbox ({@link USER_EVENTS}) is for (`data.userIds`). */

@@ -96,7 +96,8 @@ function referencedType(schema: GraphQLSchema, field: string): string | null {
  * list showed. A Node's `globalId` is the one the service would give it.
  * References hold: an `…Id` is one the arguments named or a row a list of
  * that type shows, a `parentId` mostly null, a `status` the one asked for
- * (else `NORMAL`), a page's `total` its items.
+ * (else `NORMAL`), a page's `total` its items, an assignee's `id` its
+ * user's number or its agent's UUID.
  */
 function objectValues(
   schema: GraphQLSchema,
@@ -154,6 +155,14 @@ function objectValues(
       else if (/url$/i.test(name) && text) values[name] = 'https://hooks.example.com/in';
       else if (/(At|Date)$/.test(name) && scalar.name === 'DateTime') values[name] = v.date();
       else if (/(^total|Count$)/.test(name) && scalar.name === 'Int') values[name] = v.int(2, 40);
+    }
+    if (typeName === 'Assignee') {
+      // Its `id` is the user's number as a string or the agent's UUID, as its `kind` says.
+      const user = v.random() < 0.75;
+      values.kind = user ? 'USER' : 'AGENT';
+      values.userId = user ? v.int(1, listLength(seed, 'User')) : null;
+      values.agentId = user ? null : v.uuid();
+      values.id = user ? String(values.userId) : values.agentId;
     }
     if (kinds.has(typeName))
       values.globalId = encodeGlobalId(typeName, kinds.get(typeName) === 'uuid' ? (values.id as string) : rowId);

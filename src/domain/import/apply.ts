@@ -4,6 +4,7 @@ import { renderContents } from '../../content/render.ts';
 import { ValidationError } from '../../errors.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { chooseTicketPrefix } from '../ticket-prefix.ts';
+import { type ImportedTaskRow, insertComments, insertTaskLinks, insertTasks } from './bulk-rows.ts';
 import { findTeam } from '../team-member.ts';
 import { IMPORT_LIMITS, type ImportFormat, type ImportRecord, type TaskRecord, importRecord } from './records.ts';
 
@@ -117,6 +118,8 @@ class ImportWriter {
   private commentBatch: { taskId: number; authorId: number | null; text: string; contentType: string; createdAt?: Date; editedAt?: Date | null; field: string }[] = [];
   private team: { id: number; uuid: string; title: string; created: boolean } | null = null;
   private readonly teamMembers = new Set<number>();
+  /** What rows without their own times get as createdAt/updatedAt: the import's start. */
+  private readonly now = new Date();
   private takenPrefixes = new Set<string>();
 
   constructor(
@@ -311,7 +314,7 @@ class ImportWriter {
     const html = await renderInChunks(
       batch.map(({ record, field }) => ({ text: record.description, contentType: record.contentType, field: `${field}.description` })),
     );
-    const rows: Prisma.TaskCreateManyInput[] = [];
+    const rows: ImportedTaskRow[] = [];
     for (const [i, { record, field }] of batch.entries()) {
       const board = this.boards.get(record.board);
       if (!board) throw new ValidationError(`${field}.board`, `${field}.board: no board ${record.board} before it in the file`, 'unknown_reference');
@@ -338,13 +341,13 @@ class ImportWriter {
         dueDate: record.dueDate ? new Date(record.dueDate) : null,
         position: validPosition(record.position),
         createdById,
-        ...(record.createdAt ? { createdAt: new Date(record.createdAt) } : {}),
-        ...(record.updatedAt ? { updatedAt: new Date(record.updatedAt) } : {}),
+        createdAt: record.createdAt ? new Date(record.createdAt) : this.now,
+        updatedAt: record.updatedAt ? new Date(record.updatedAt) : this.now,
       });
     }
-    const created = await this.tx.task.createManyAndReturn({ data: rows, select: { id: true } });
-    const labelRows: Prisma.TaskLabelCreateManyInput[] = [];
-    const assigneeRows: Prisma.TaskAssigneeCreateManyInput[] = [];
+    const created = await insertTasks(this.tx, rows);
+    const labelRows: [number, number][] = [];
+    const assigneeRows: [number, number][] = [];
     for (const [i, { record, field }] of batch.entries()) {
       const id = created[i].id;
       const board = this.boards.get(record.board)!;
@@ -358,13 +361,13 @@ class ImportWriter {
           board.labels.set(name, labelId);
           this.counts.labels++;
         }
-        labelRows.push({ taskId: id, labelId });
+        labelRows.push([id, labelId]);
       }
-      for (const email of new Set(record.assignees)) assigneeRows.push({ taskId: id, userId: await this.person(email, record.board) });
+      for (const email of new Set(record.assignees)) assigneeRows.push([id, await this.person(email, record.board)]);
       if (record.parent != null) this.pendingParents.push({ child: id, parentKey: record.parent, board: record.board, field: `${field}.parent` });
     }
-    if (labelRows.length) await this.tx.taskLabel.createMany({ data: labelRows });
-    if (assigneeRows.length) await this.tx.taskAssignee.createMany({ data: assigneeRows });
+    await insertTaskLinks(this.tx, 'TaskLabel', 'labelId', labelRows);
+    await insertTaskLinks(this.tx, 'TaskAssignee', 'userId', assigneeRows);
     this.counts.tasks += created.length;
     this.options.onProgress?.({ ...this.counts });
   }
@@ -374,15 +377,17 @@ class ImportWriter {
     if (batch.length === 0) return;
     this.commentBatch = [];
     const html = await renderInChunks(batch.map((c) => ({ text: c.text, contentType: c.contentType, field: `${c.field}.text` })));
-    await this.tx.comment.createMany({
-      data: batch.map((c, i) => ({
+    await insertComments(
+      this.tx,
+      batch.map((c, i) => ({
         taskId: c.taskId,
         authorId: c.authorId,
         text: html[i],
         editedAt: c.editedAt ?? null,
-        ...(c.createdAt ? { createdAt: c.createdAt } : {}),
+        createdAt: c.createdAt ?? this.now,
+        updatedAt: this.now,
       })),
-    });
+    );
     this.counts.comments += batch.length;
     this.options.onProgress?.({ ...this.counts });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { graphql } from '../gql/index.ts';
-import type { BoardFieldsFragment } from '../gql/graphql.ts';
+import { presenter } from '../presenter.ts';
 import { restLabel, restLabelSchema, toolLabelSchema } from './label.ts';
 import { toolSectionSchema } from './section.ts';
 
@@ -9,7 +9,7 @@ import { toolSectionSchema } from './section.ts';
 // the same selection.
 
 /** The GraphQL selection of a board made from a manifest. */
-export const BOARD_FIELDS = graphql(`
+const BOARD_FIELDS = graphql(`
   fragment BoardFields on BoardPayload {
     project {
       id
@@ -33,41 +33,39 @@ export const BOARD_FIELDS = graphql(`
 const boardTaskSchema = z.object({ id: z.number(), ticketNumber: z.string(), title: z.string() });
 
 /** The tool board (spec 4.1): `{board: {id, title, sections, labels, tasks}}`. */
-export function toolBoard(b: BoardFieldsFragment) {
-  return { board: { id: b.project.id, title: b.project.title, sections: b.sections, labels: b.labels, tasks: b.tasks } };
-}
+export const toolBoard = presenter(BOARD_FIELDS, (f) => ({
+  board: f(
+    (b) => ({ id: b.project.id, title: b.project.title, sections: b.sections, labels: b.labels, tasks: b.tasks }),
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      sections: z.array(toolSectionSchema),
+      labels: z.array(toolLabelSchema),
+      tasks: z.array(boardTaskSchema),
+    }),
+  ),
+}));
 
 /** Schema of `toolBoard`. */
-export const toolBoardSchema = z.object({
-  board: z.object({
-    id: z.number(),
-    title: z.string(),
-    sections: z.array(toolSectionSchema),
-    labels: z.array(toolLabelSchema),
-    tasks: z.array(boardTaskSchema),
-  }),
-});
+export const toolBoardSchema = toolBoard.schema;
 
-/** The REST team board (spec 4.3): the board, its parts (label ids as strings) and a summary message. */
-export function restTeamBoard(b: BoardFieldsFragment, teamId: string) {
-  return {
-    success: true as const,
-    team_id: teamId,
-    board: { id: b.project.id, title: b.project.title },
-    sections: b.sections,
-    labels: b.labels.map(restLabel),
-    tasks: b.tasks,
-    message: `Board "${b.project.title}" created with ${b.sections.length} section(s), ${b.labels.length} label(s) and ${b.tasks.length} task(s).`,
-  };
+/** The REST team board (spec 4.3) but its team: the board, its parts (label ids as strings) and a summary message. */
+const teamBoard = presenter(BOARD_FIELDS, (f) => ({
+  board: f((b) => ({ id: b.project.id, title: b.project.title }), z.object({ id: z.number(), title: z.string() })),
+  sections: f('sections', z.array(toolSectionSchema)),
+  labels: f((b) => b.labels.map(restLabel), z.array(restLabelSchema)),
+  tasks: f('tasks', z.array(boardTaskSchema)),
+  message: f(
+    (b) =>
+      `Board "${b.project.title}" created with ${b.sections.length} section(s), ${b.labels.length} label(s) and ${b.tasks.length} task(s).`,
+    z.string(),
+  ),
+}));
+
+/** Schema of `restTeamBoard`: the team the route names, then the board. */
+export const restTeamBoardSchema = z.object({ success: z.literal(true), team_id: z.string(), ...teamBoard.schema.shape });
+
+/** The REST team board (spec 4.3): the team the route names (not a field of the board), then the board. */
+export function restTeamBoard(b: Parameters<typeof teamBoard>[0], teamId: string): z.output<typeof restTeamBoardSchema> {
+  return { success: true, team_id: teamId, ...teamBoard(b) };
 }
-
-/** Schema of `restTeamBoard`. */
-export const restTeamBoardSchema = z.object({
-  success: z.literal(true),
-  team_id: z.string(),
-  board: z.object({ id: z.number(), title: z.string() }),
-  sections: z.array(toolSectionSchema),
-  labels: z.array(restLabelSchema),
-  tasks: z.array(boardTaskSchema),
-  message: z.string(),
-});

@@ -1,25 +1,29 @@
 import { z } from 'zod';
 import { graphql } from '../gql/index.ts';
-import type { LabelFieldsFragment } from '../gql/graphql.ts';
+import { presenter } from '../presenter.ts';
 
 // Labels (spec 2.3a): the REST label carries its id as a string; the tool
-// manifest answer keeps the number.
+// manifest answer keeps the number (the label as GraphQL returns it).
 
-/** The GraphQL selection of a label on every route. */
-export const LABEL_FIELDS = graphql(`
-  fragment LabelFields on Label {
-    id
-    name
-  }
-`);
-
-/** The REST label (spec 2.3a): `{id (string), name}`. */
-export function restLabel(l: LabelFieldsFragment) {
-  return { id: String(l.id), name: l.name };
-}
-
-/** Schema of `restLabel`. */
-export const restLabelSchema = z.object({ id: z.string().describe('Label id (a string of digits).'), name: z.string() });
+/** A label as GraphQL returns it (`{id, name}`, the tool shape): the selection of a label on every route. */
+export const toolLabel = presenter(
+  graphql(`
+    fragment LabelFields on Label {
+      id
+      name
+    }
+  `),
+  (f) => ({ id: f('id', z.number()), name: f('name', z.string()) }),
+);
 
 /** Schema of a label as GraphQL returns it (`{id, name}`, the tool shape). */
-export const toolLabelSchema = z.object({ id: z.number(), name: z.string() });
+export const toolLabelSchema = toolLabel.schema;
+
+/** The REST label (spec 2.3a): `{id (string), name}`. */
+export const restLabel = presenter(toolLabel.document, (f) => ({
+  id: f((l) => String(l.id), z.string().describe('Label id (a string of digits).')),
+  name: f('name', z.string()),
+}));
+
+/** Schema of `restLabel`. */
+export const restLabelSchema = restLabel.schema;

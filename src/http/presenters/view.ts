@@ -2,49 +2,41 @@ import { z } from 'zod';
 import { SUBTASK_SETTINGS, VIEW_LAYOUTS } from '../../domain/view.ts';
 import { SUBTASK_SETTING, VIEW_LAYOUT } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
-import type { ViewFieldsFragment } from '../gql/graphql.ts';
+import { presenter } from '../presenter.ts';
 
 // Saved views (spec 2.7 names, the rest ours): the answer of the view routes.
 
-/** The GraphQL selection of a saved view. */
-export const VIEW_FIELDS = graphql(`
-  fragment ViewFields on SavedView {
-    id
-    projectId
-    title
-    subtaskSetting
-    boardSubtaskSetting
-    layout
-    filters
-    createdAt
-    updatedAt
-  }
-`);
-
 /** The view of the view routes: snake_case names, timestamps as GraphQL gives them. */
-export function viewOut(v: ViewFieldsFragment) {
-  return {
-    id: v.id,
-    project_id: v.projectId,
-    title: v.title,
-    subtask_setting: SUBTASK_SETTING.spec(v.subtaskSetting),
-    board_subtask_setting: SUBTASK_SETTING.spec(v.boardSubtaskSetting),
-    layout: VIEW_LAYOUT.spec(v.layout),
-    filters: v.filters,
-    createdAt: v.createdAt,
-    updatedAt: v.updatedAt,
-  };
-}
+export const viewOut = presenter(
+  graphql(`
+    fragment ViewFields on SavedView {
+      id
+      projectId
+      title
+      subtaskSetting
+      boardSubtaskSetting
+      layout
+      filters
+      createdAt
+      updatedAt
+    }
+  `),
+  (f) => ({
+    id: f('id', z.number()),
+    project_id: f('projectId', z.number()),
+    title: f('title', z.string()),
+    subtask_setting: f((v) => SUBTASK_SETTING.spec(v.subtaskSetting), z.enum(SUBTASK_SETTINGS)),
+    board_subtask_setting: f(
+      (v) => SUBTASK_SETTING.spec(v.boardSubtaskSetting),
+      z.enum(SUBTASK_SETTINGS).describe('The effective subtask setting of the board in this view.'),
+    ),
+    layout: f((v) => VIEW_LAYOUT.spec(v.layout), z.enum(VIEW_LAYOUTS)),
+    // GraphQL's JSON scalar is `unknown`: the filters are the object the view's route stored.
+    filters: f((v) => v.filters as Record<string, unknown>, z.record(z.string(), z.unknown())),
+    createdAt: f('createdAt', z.string()),
+    updatedAt: f('updatedAt', z.string()),
+  }),
+);
 
 /** Schema of `viewOut`. */
-export const viewSchema = z.object({
-  id: z.number(),
-  project_id: z.number(),
-  title: z.string(),
-  subtask_setting: z.enum(SUBTASK_SETTINGS),
-  board_subtask_setting: z.enum(SUBTASK_SETTINGS).describe('The effective subtask setting of the board in this view.'),
-  layout: z.enum(VIEW_LAYOUTS),
-  filters: z.record(z.string(), z.unknown()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const viewSchema = viewOut.schema;

@@ -15,28 +15,7 @@ export const userContextRoute = route({
     'Projects are the Normal-status projects the user belongs to (up to 100, by title).',
   document: graphql(`
     query RestUserContext {
-      me { ...UserFields }
-      connectedAgent {
-        id
-        displayName
-      }
-      teams {
-        id
-        number
-        title
-      }
-      projects(limit: 100) {
-        items {
-          id
-          title
-          labels { ...LabelFields }
-          sections { ...SectionTitleFields }
-        }
-      }
-      agents {
-        id
-        displayName
-      }
+      ...RestUserContextFields
     }
   `),
   toVariables: () => ({}),
