@@ -59,6 +59,9 @@ describe('task field rules', () => {
     expect(urlListField().parse([' http://x.example.com/a ', 'HTTPS://X.EXAMPLE.COM'])).toEqual(['http://x.example.com/a', 'HTTPS://X.EXAMPLE.COM']);
     expect([[url(2048)], [url(2049)]].map((v) => ok(urlListField(), v))).toEqual([true, false]);
     expect([Array(50).fill(url(30)), Array(51).fill(url(30))].map((v) => ok(urlListField(), v))).toEqual([true, false]);
+    // The count first: a list of 100,000 bad URLs is refused for its length alone, none of them read.
+    const refused = urlListField().safeParse(Array(100_000).fill('x')).error!.issues;
+    expect(refused.map((i) => i.code)).toEqual(['too_big']);
     for (const bad of ['ftp://x.example.com', 'https://', 'https://x y', 'xhttps://x.example.com', 'https:/x.example.com', 'x']) {
       expect(issue(urlListField(), [bad]), bad).toEqual({ code: 'invalid_format', message: 'must be an http or https URL' });
     }

@@ -58,6 +58,19 @@ describe('POST /api/mcp/tasks/create', () => {
     expect(second).toMatchObject({ ticket_number: 'NEW-2', section: 'Doing', priority: null });
   });
 
+  it('accepts every field at its limit (the route parses types; the domain checks limits)', async () => {
+    const { key, project } = await makeUserWithProject(t.db);
+    const url = `https://i.test/${'a'.repeat(2048 - 15)}`;
+    const res = await t.fetch('/api/mcp/tasks/create', {
+      key,
+      method: 'POST',
+      json: { project_id: project.id, title: 't'.repeat(500), description: 'd'.repeat(100_000), estimate: 525_600, images: Array(50).fill(url) },
+    });
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
+    const row = await t.db.task.findUniqueOrThrow({ where: { id: (await res.json()).id } });
+    expect([row.title.length, row.estimateMinutes, row.images.length, row.images[0].length]).toEqual([500, 525_600, 50, 2048]);
+  });
+
   it('renders markdown (spec 4.6) and sanitises HTML', async () => {
     const { key, project } = await makeUserWithProject(t.db);
     const create = async (description: string, content_type?: string) => {
@@ -112,6 +125,11 @@ describe('POST /api/mcp/tasks/create', () => {
     [{ title: 'x', estimate: -5 }, 'estimate', 400],
     [{ title: 'x', estimate: 'an hour' }, 'estimate', 400],
     [{ title: 'x', estimate: 2.5 }, 'estimate', 400],
+    // Limits are the domain's; its errors still name the route's field.
+    [{ title: 'x', estimate: 525_601 }, 'estimate', 400],
+    [{ title: 'x', description: 'x'.repeat(100_001) }, 'description', 400],
+    [{ title: 'x', images: Array(51).fill('https://i.test/a.png') }, 'images', 400],
+    [{ title: 'x', attachments: [`https://i.test/${'a'.repeat(2048)}`] }, 'attachments.0', 400],
     [{ title: 'x', due_date: 'next week' }, 'due_date', 400],
     [{ title: 'x', images: 'https://i.test/a.png' }, 'images', 400],
     [{ title: 'x', images: ['ftp://i.test/a.png'] }, 'images.0', 400],
@@ -122,6 +140,14 @@ describe('POST /api/mcp/tasks/create', () => {
     const before = await projectState(t.db, project.id);
     const json = 'project_id' in extra || 'PROJECT' in extra ? extra : { project_id: project.id, ...extra };
     await expectError(await t.fetch('/api/mcp/tasks/create', { key, method: 'POST', json }), status, field);
+    expect(await projectState(t.db, project.id)).toEqual(before);
+  });
+
+  it('a list of 100,000 attachments is refused by its count (no element read, nothing rendered or written)', async () => {
+    const { key, project } = await makeUserWithProject(t.db);
+    const before = await projectState(t.db, project.id);
+    const json = { project_id: project.id, title: 'x', attachments: Array(100_000).fill('x') };
+    await expectError(await t.fetch('/api/mcp/tasks/create', { key, method: 'POST', json }), 400, 'attachments', 'too_big');
     expect(await projectState(t.db, project.id)).toEqual(before);
   });
 

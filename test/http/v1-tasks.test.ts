@@ -167,6 +167,9 @@ describe('REST task routes', () => {
       [{ project_id: project.id, title: 'x', labels: ['bug'] }, 400, 'labels'],
       [{ project_id: project.id, title: 'x', content_type: 'text' }, 400, 'content_type'],
       [{ project_id: project.id, title: 'x', estimate: -1 }, 400, 'estimate'],
+      [{ project_id: project.id, title: 'x', estimate: 525_601 }, 400, 'estimate'],
+      [{ project_id: project.id, title: 'x', images: Array(51).fill('https://i.test/a.png') }, 400, 'images'],
+      [{ project_id: project.id, title: 'x', due_date: '2026-02-30' }, 400, 'due_date'],
       [{ project_id: stranger.project.id, title: 'x' }, 404, 'project_id'],
       [{ project_id: project.id, title: 'x', section_id: stranger.project.sections[0].id }, 404, 'section_id'],
     ];

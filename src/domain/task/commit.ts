@@ -3,10 +3,12 @@ import { type Changes, recordTaskEvent } from '../../events/outbox.ts';
 import { notifyWatchers } from '../notification.ts';
 import { ticketNumberOf } from './ticket-number.ts';
 
-/** How changed fields read in inbox messages. */
+/**
+ * How changed fields read in inbox messages, where their name spelt as words
+ * (`dueDate` → `due date`, see fieldWords) would not say it.
+ */
 const FIELD_WORDS: Record<string, string> = {
   sectionId: 'section',
-  dueDate: 'due date',
   estimateMinutes: 'estimate',
   estimateSize: 'estimate',
   parentId: 'parent',
@@ -18,9 +20,12 @@ const FIELD_WORDS: Record<string, string> = {
  */
 const QUIET_FIELDS = new Set(['position']);
 
-/** A changed field's name as people read it in an inbox message (`dueDate` → `due date`). */
+/**
+ * A field's name as people read it in an inbox message: its camel case split
+ * and lower-cased (`dueDate` → `due date`) unless FIELD_WORDS says otherwise.
+ */
 export function fieldWord(field: string): string {
-  return FIELD_WORDS[field] ?? field;
+  return FIELD_WORDS[field] ?? field.replace(/(?<=[a-z0-9])([A-Z])/g, ' $1').toLowerCase();
 }
 
 /** Field names as people read them, without repeats or quiet fields (for notifications). */

@@ -7,12 +7,12 @@ import { insertRows } from '../../db/insert-rows.ts';
 import { notifyAssigned } from '../notification.ts';
 import { parseInput } from '../validate.ts';
 import {
+  OPTIONAL_TASK_COLUMN_NAMES,
+  type OptionalTaskValues,
   TASK_LIMITS,
   dateField,
   descriptionField,
-  estimateMinutesField,
-  estimateSizeField,
-  priorityField,
+  optionalTaskColumnsShape,
   titleField,
   urlListField,
 } from './fields.ts';
@@ -33,9 +33,7 @@ export const createTaskInput = z.object({
   /** `html` (default) or `markdown`; see renderContent. */
   contentType: z.string().nullish(),
   sectionId: idField().nullish(),
-  priority: priorityField().nullish(),
-  estimateMinutes: estimateMinutesField().nullish(),
-  estimateSize: estimateSizeField().nullish(),
+  ...optionalTaskColumnsShape(),
   images: urlListField().nullish(),
   attachments: urlListField().nullish(),
   dueDate: dateField().nullish(),
@@ -99,9 +97,7 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
     title: data.title,
     description,
     descriptionMarkdown: markdownSource(data.description, data.contentType),
-    priority: data.priority ?? null,
-    estimateMinutes: data.estimateMinutes ?? null,
-    estimateSize: data.estimateSize ?? null,
+    ...optionalValues(data),
     images: data.images ?? [],
     attachments: data.attachments ?? [],
     dueDate: data.dueDate ?? null,
@@ -156,6 +152,11 @@ export async function createTask(db: DbOrTx, actorId: number, input: CreateTaskI
     }
     return createdTask(created);
   });
+}
+
+/** The optional columns of a parsed create input, null when not given. */
+function optionalValues(data: z.output<typeof createTaskInput>): OptionalTaskValues {
+  return Object.fromEntries(OPTIONAL_TASK_COLUMN_NAMES.map((k) => [k, data[k] ?? null])) as OptionalTaskValues;
 }
 
 function createdTask(created: InsertedTask): TaskInHand {

@@ -2,19 +2,20 @@ import { Prisma, type Section, type Task } from '../../generated/prisma/client.t
 import { outboxWritten, taskEventInsertSql } from '../../events/outbox.ts';
 import { visibleProjectSql } from '../access.ts';
 import { watchTaskSql } from '../notification.ts';
+import { OPTIONAL_TASK_COLUMNS, OPTIONAL_TASK_COLUMN_NAMES, type OptionalTaskValues } from './fields.ts';
 import { DEFAULT_SECTION_TITLE } from './placement.ts';
 
 type Tx = Prisma.TransactionClient;
 
-/** The columns of a new task that its creator chooses (the rest is known before the insert). */
-export interface NewTaskFields {
+/**
+ * The columns of a new task that its creator chooses (the rest is known
+ * before the insert): the optional columns of fields.ts, and these.
+ */
+export interface NewTaskFields extends OptionalTaskValues {
   title: string;
   description: string;
   /** The markdown `description` was rendered from; null when it was written as HTML. */
   descriptionMarkdown: string | null;
-  priority: Task['priority'];
-  estimateMinutes: number | null;
-  estimateSize: number | null;
   images: string[];
   attachments: string[];
   dueDate: Date | null;
@@ -58,13 +59,29 @@ export interface InsertedTask {
 
 /**
  * The Task columns the insert below leaves to their database default; every
- * other column of the model is written by it. A column added to the Task
- * model goes into the INSERT's column list and its SELECT (and into the
- * RETURNING list the caller answers from) or here:
+ * other column of the model is written by it. An optional column declared
+ * in fields.ts (OPTIONAL_TASK_COLUMNS) is written and answered by itself;
+ * any other column added to the Task model goes into the INSERT's column
+ * list and its SELECT (and into the answer's list) or here:
  * test/domain/task-insert-columns.test.ts names any column that is in
  * neither, and the create test compares the returned row with Prisma's read.
  */
 export const TASK_COLUMNS_LEFT_TO_DEFAULT = ['id', 'position', 'version', 'updatedById'] as const;
+
+// The optional columns' part of the statement, spelt once: their names for
+// the INSERT, and for the answer (an enum read as text, as Prisma reads it).
+const OPTIONAL_INSERT_COLUMNS = Prisma.raw(OPTIONAL_TASK_COLUMN_NAMES.map((k) => `"${k}"`).join(', '));
+const OPTIONAL_ANSWER_COLUMNS = Prisma.raw(
+  OPTIONAL_TASK_COLUMN_NAMES.map((k) =>
+    OPTIONAL_TASK_COLUMNS[k].sqlType.startsWith('"') ? `task."${k}"::text AS "${k}"` : `task."${k}"`,
+  ).join(', '),
+);
+const OPTIONAL_CASTS = OPTIONAL_TASK_COLUMN_NAMES.map((k) => [k, Prisma.raw(`::${OPTIONAL_TASK_COLUMNS[k].sqlType}`)] as const);
+
+/** The optional columns' values, each cast to its column's type. */
+function optionalValues(f: NewTaskFields) {
+  return Prisma.join(OPTIONAL_CASTS.map(([k, cast]) => Prisma.sql`${f[k]}${cast}`), ', ');
+}
 
 /**
  * Inserts a task, its creator as watcher and its `task.created` outbox event
@@ -127,11 +144,10 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
     )`;
   const rows = await db.$queryRaw<InsertedRow[]>`
     WITH ${numbering}, task AS (
-      INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "descriptionMarkdown", "priority", "estimateMinutes",
-        "estimateSize", "images", "attachments", "dueDate", "status", "parentId", "createdById", "createdAt", "updatedAt")
-      SELECT ${task.projectId}, section."id", counter."uniqueIndex", ${f.title}, ${f.description}, ${f.descriptionMarkdown}::text, ${f.priority}::"Priority",
-        ${f.estimateMinutes}::integer, ${f.estimateSize}::integer, ${f.images}::text[], ${f.attachments}::text[],
-        ${f.dueDate}::timestamp(3), ${f.status}::"Status", ${f.parentId}::integer, ${task.actorId}, ${now}::timestamp(3), ${now}::timestamp(3)
+      INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "descriptionMarkdown", ${OPTIONAL_INSERT_COLUMNS},
+        "images", "attachments", "dueDate", "status", "parentId", "createdById", "createdAt", "updatedAt")
+      SELECT ${task.projectId}, section."id", counter."uniqueIndex", ${f.title}, ${f.description}, ${f.descriptionMarkdown}::text, ${optionalValues(f)},
+        ${f.images}::text[], ${f.attachments}::text[], ${f.dueDate}::timestamp(3), ${f.status}::"Status", ${f.parentId}::integer, ${task.actorId}, ${now}::timestamp(3), ${now}::timestamp(3)
       FROM section, counter
       RETURNING *
     ), watcher AS (
@@ -150,7 +166,7 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
       )}
     )
     SELECT task."id", task."projectId", task."sectionId", task."uniqueIndex", task."title", task."description",
-      task."descriptionMarkdown", task."priority"::text AS "priority", task."estimateMinutes", task."estimateSize", task."images", task."attachments",
+      task."descriptionMarkdown", ${OPTIONAL_ANSWER_COLUMNS}, task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
       task."createdAt", task."updatedAt", task."version", task."updatedById", counter."ticketNumber", counter."ticketPrefix",
       section."projectId" AS "s_projectId", section."title" AS "s_title", section."ranking" AS "s_ranking",

@@ -3,6 +3,7 @@ import { notificationEventOfSql, outboxWritten, taskEventInsertSql } from '../..
 import { visibleProjectSql } from '../access.ts';
 import { watcherEntriesSql } from '../notification.ts';
 import { fieldWord } from './commit.ts';
+import { OPTIONAL_TASK_COLUMN_NAMES, OPTIONAL_TASK_COLUMNS, type OptionalTaskValues } from './fields.ts';
 import type { TaskInHand } from './task-in-hand.ts';
 import { StaleVersionError } from './version.ts';
 
@@ -12,13 +13,10 @@ type Sql = Prisma.Sql;
  * The new values of an update that touches only the task's own columns
  * (absent: unchanged), as `updateTask` has checked and rendered them.
  */
-export interface ColumnChanges {
+export interface ColumnChanges extends Partial<OptionalTaskValues> {
   title?: string;
   /** The rendered HTML and the markdown source it came from (null: written as HTML). */
   description?: { html: string; markdown: string | null };
-  priority?: Task['priority'];
-  estimateMinutes?: number | null;
-  estimateSize?: number | null;
   status?: Task['status'];
   dueDate?: Date | null;
   images?: string[];
@@ -35,9 +33,7 @@ export const COLUMN_UPDATE_FIELDS: ReadonlySet<string> = new Set([
   'title',
   'description',
   'contentType',
-  'priority',
-  'estimateMinutes',
-  'estimateSize',
+  ...OPTIONAL_TASK_COLUMN_NAMES,
   'status',
   'dueDate',
   'images',
@@ -91,9 +87,10 @@ function columnsOf(c: ColumnChanges): Column[] {
       set: Prisma.sql`"description" = ${html}::text, "descriptionMarkdown" = ${markdown}::text`,
     });
   }
-  if (c.priority !== undefined) plain('priority', c.priority, Prisma.sql`"Priority"`, Prisma.sql`to_jsonb(t."priority"::text)`);
-  if (c.estimateMinutes !== undefined) plain('estimateMinutes', c.estimateMinutes, Prisma.sql`integer`);
-  if (c.estimateSize !== undefined) plain('estimateSize', c.estimateSize, Prisma.sql`integer`);
+  for (const column of OPTIONAL_TASK_COLUMN_NAMES) {
+    // to_jsonb spells an enum as its label, as the event has it.
+    if (c[column] !== undefined) plain(column, c[column], Prisma.raw(OPTIONAL_TASK_COLUMNS[column].sqlType));
+  }
   if (c.status !== undefined) plain('status', c.status, Prisma.sql`"Status"`, Prisma.sql`to_jsonb(t."status"::text)`);
   if (c.dueDate !== undefined) {
     out.push({
@@ -109,11 +106,14 @@ function columnsOf(c: ColumnChanges): Column[] {
   return out;
 }
 
+/** The enum columns of Task (an optional column's SQL type is quoted when it is one of ours). */
+const ENUM_COLUMNS = new Set<string>(['status', ...OPTIONAL_TASK_COLUMN_NAMES.filter((k) => OPTIONAL_TASK_COLUMNS[k].sqlType.startsWith('"'))]);
+
 /** Every scalar column of Task, read back as Prisma reads it (enums as their text). */
 const TASK_SELECT = (alias: string) =>
   Prisma.raw(
     (Object.values(Prisma.TaskScalarFieldEnum) as string[])
-      .map((c) => (c === 'priority' || c === 'status' ? `${alias}."${c}"::text AS "${c}"` : `${alias}."${c}"`))
+      .map((c) => (ENUM_COLUMNS.has(c) ? `${alias}."${c}"::text AS "${c}"` : `${alias}."${c}"`))
       .join(', '),
   );
 

@@ -6,10 +6,9 @@ import { parseInput } from '../validate.ts';
 import {
   dateField,
   descriptionField,
-  estimateMinutesField,
-  estimateSizeField,
+  OPTIONAL_TASK_COLUMN_NAMES,
+  optionalTaskColumnsShape,
   TASK_LIMITS,
-  priorityField,
   titleField,
   urlListField,
 } from './fields.ts';
@@ -27,7 +26,7 @@ import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
  * Fields a task update may change. Absent → unchanged; `null` clears the
- * optional ones (priority, estimates, due date; description, images and
+ * optional ones (the optional columns of fields.ts, due date; description, images and
  * attachments become empty). Title, section and status cannot be null.
  */
 export const updateTaskInput = z.object({
@@ -35,9 +34,8 @@ export const updateTaskInput = z.object({
   description: descriptionField().nullish(),
   /** `html` (default) or `markdown`, for `description`; checked even without one. */
   contentType: z.string().nullish(),
-  priority: priorityField().nullish(),
-  estimateMinutes: estimateMinutesField().nullish(),
-  estimateSize: estimateSizeField().nullish(),
+  /** The optional columns of fields.ts (priority, estimates, …). */
+  ...optionalTaskColumnsShape(),
   sectionId: idField().optional(),
   status: statusField().optional(),
   dueDate: dateField().nullish(),
@@ -80,9 +78,7 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
     const columns = {
       title: data.title,
       description: description !== undefined ? { html: description, markdown } : undefined,
-      priority: data.priority === undefined ? undefined : (data.priority ?? null),
-      estimateMinutes: data.estimateMinutes === undefined ? undefined : (data.estimateMinutes ?? null),
-      estimateSize: data.estimateSize === undefined ? undefined : (data.estimateSize ?? null),
+      ...Object.fromEntries(OPTIONAL_TASK_COLUMN_NAMES.filter((k) => data[k] !== undefined).map((k) => [k, data[k] ?? null])),
       status: data.status,
       dueDate: data.dueDate === undefined ? undefined : (data.dueDate ?? null),
       images: data.images === undefined ? undefined : (data.images ?? []),
@@ -116,13 +112,9 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
       set('description', description);
       patch.descriptionMarkdown = markdown;
     }
-    if (data.priority !== undefined && (data.priority ?? null) !== task.priority)
-      set('priority', data.priority ?? null);
-    if (data.estimateMinutes !== undefined && (data.estimateMinutes ?? null) !== task.estimateMinutes) {
-      set('estimateMinutes', data.estimateMinutes ?? null);
-    }
-    if (data.estimateSize !== undefined && (data.estimateSize ?? null) !== task.estimateSize) {
-      set('estimateSize', data.estimateSize ?? null);
+    for (const column of OPTIONAL_TASK_COLUMN_NAMES) {
+      const to = data[column];
+      if (to !== undefined && (to ?? null) !== task[column]) set(column, (to ?? null) as Task[typeof column]);
     }
     if (data.status !== undefined && data.status !== task.status) set('status', data.status);
     if (data.dueDate !== undefined && iso(data.dueDate ?? null) !== iso(task.dueDate)) {

@@ -11,10 +11,10 @@ import { viewerOf } from '../viewer.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { PriorityEnum } from './task.ts';
-import { TASK_LIMITS } from '../../domain/task/fields.ts';
-import { printedLimit } from '../../domain/fields.ts';
+import { OPTIONAL_INT_COLUMNS, TASK_FIELD_DESCRIPTIONS as D, TASK_LIMITS } from '../../domain/task/fields.ts';
 
-const contentTypeDescription = 'The markup of `description`: `HTML` (default) or `MARKDOWN` (see ContentType).';
+const contentTypeDescription = `${D.contentType} Spelt \`HTML\` or \`MARKDOWN\` (see ContentType).`;
+const descriptionDescription = `${D.description} Markdown with \`contentType: MARKDOWN\`.`;
 
 /** Input of `createTask`. */
 export const CreateTaskInput = builder.inputType('CreateTaskInput', {
@@ -22,19 +22,17 @@ export const CreateTaskInput = builder.inputType('CreateTaskInput', {
     'A new task. Without `sectionId` it goes to the section `Backlog` (created at the end of the board when missing).',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) id; you must be a member.' }),
-    title: t.string({ required: true, description: `Title, 1 to ${TASK_LIMITS.titleMax} characters (trimmed).` }),
-    description: t.string({
-      description: `Description, HTML unless \`contentType\` is \`MARKDOWN\` (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).`,
-    }),
+    title: t.string({ required: true, description: D.title }),
+    description: t.string({ description: descriptionDescription }),
     contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
     sectionId: t.int({ description: 'Section of the same project.' }),
-    priority: t.field({ type: PriorityEnum, description: 'Priority; omit or null for none.' }),
-    estimateMinutes: t.int({ description: `Estimate in minutes (0 to ${printedLimit(TASK_LIMITS.estimateMinutesMax)}).` }),
-    estimateSize: t.int({ description: 'T-shirt size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL.' }),
-    images: t.stringList({ description: `Image URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
-    attachments: t.stringList({ description: `Attachment URLs (http/https, at most ${TASK_LIMITS.urlsMax}).` }),
-    dueDate: t.field({ type: 'DateTime', description: 'Due date.' }),
-    status: t.field({ type: StatusEnum, description: 'Status (default `NORMAL`).' }),
+    priority: t.field({ type: PriorityEnum, description: D.priority }),
+    // The optional integer columns (estimateMinutes, estimateSize, …).
+    ...Object.fromEntries(OPTIONAL_INT_COLUMNS.map((k) => [k, t.int({ description: D[k] })])),
+    images: t.stringList({ description: D.images }),
+    attachments: t.stringList({ description: D.attachments }),
+    dueDate: t.field({ type: 'DateTime', description: D.dueDate }),
+    status: t.field({ type: StatusEnum, description: D.status }),
     parentId: t.int({ description: 'Parent task id (same project), to create a subtask.' }),
     labelIds: t.intList({
       description: 'Labels of the same project (GraphQL only: the tool routes do not take labels).',
@@ -49,17 +47,17 @@ export const UpdateTaskInput = builder.inputType('UpdateTaskInput', {
     'Fields to change. Omitted fields stay; null clears priority, estimates and the due date. A real change sets `updatedAt`, ' +
     'emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing.',
   fields: (t) => ({
-    title: t.string({ description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
-    description: t.string({ description: `Description, HTML unless \`contentType\` is \`MARKDOWN\` (at most ${printedLimit(TASK_LIMITS.descriptionMax)} characters).` }),
+    title: t.string({ description: D.title }),
+    description: t.string({ description: descriptionDescription }),
     contentType: t.field({ type: ContentTypeEnum, description: contentTypeDescription }),
-    priority: t.field({ type: PriorityEnum, description: 'Priority; null clears it.' }),
-    estimateMinutes: t.int({ description: 'Estimate in minutes; null clears it.' }),
-    estimateSize: t.int({ description: 'T-shirt size; null clears it.' }),
+    priority: t.field({ type: PriorityEnum, description: D.priority }),
+    // The optional integer columns (estimateMinutes, estimateSize, …).
+    ...Object.fromEntries(OPTIONAL_INT_COLUMNS.map((k) => [k, t.int({ description: D[k] })])),
     sectionId: t.int({ description: 'Section of the same project.' }),
-    status: t.field({ type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
-    dueDate: t.field({ type: 'DateTime', description: 'Due date; null clears it.' }),
-    images: t.stringList({ description: 'Replaces the image URLs.' }),
-    attachments: t.stringList({ description: 'Replaces the attachment URLs.' }),
+    status: t.field({ type: StatusEnum, description: `${D.status} \`NORMAL\`, \`ARCHIVE\` or \`DELETED\`.` }),
+    dueDate: t.field({ type: 'DateTime', description: D.dueDate }),
+    images: t.stringList({ description: D.images }),
+    attachments: t.stringList({ description: D.attachments }),
     labelIds: t.intList({
       description:
         `Replaces the labels: ids of labels of the task’s project (at most ${TASK_LIMITS.labelsMax}); \`[]\` or null removes them all. ` +

@@ -14,8 +14,11 @@ import { LabelType } from './label.ts';
 import { StatusEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
 import { UserType } from './user.ts';
-import { TASK_LIMITS } from '../../domain/task/fields.ts';
+import { OPTIONAL_INT_COLUMNS, type OptionalTaskColumn, TASK_FIELD_DESCRIPTIONS as D } from '../../domain/task/fields.ts';
 import { descriptionSource } from '../../domain/task/description-source.ts';
+
+/** What GraphQL adds to an optional column's description: the tool API's other name for it. */
+const GRAPHQL_NOTES: Partial<Record<OptionalTaskColumn, string>> = { estimateMinutes: " The tool API's `estimate`." };
 
 /** Task priority; a task without priority has `priority: null`. */
 export const PriorityEnum = builder.enumType('Priority', {
@@ -78,10 +81,8 @@ export const TaskType = builder.prismaNode('Task', {
       select: { uniqueIndex: true, project: { select: { ticketPrefix: true } } },
       resolve: (task) => ticketNumberOf(task.project.ticketPrefix, task.uniqueIndex),
     }),
-    title: t.exposeString('title', { description: `Title, 1 to ${TASK_LIMITS.titleMax} characters.` }),
-    description: t.exposeString('description', {
-      description: 'Sanitised HTML (markdown input is converted on write).',
-    }),
+    title: t.exposeString('title', { description: D.title }),
+    description: t.exposeString('description', { description: `${D.description} See \`descriptionSource\` to edit it.` }),
     descriptionSource: t.string({
       description:
         'The description as it was written, for editing: the markdown when it was written as markdown ' +
@@ -96,8 +97,8 @@ export const TaskType = builder.prismaNode('Task', {
       select: { description: true, descriptionMarkdown: true },
       resolve: (task) => descriptionSource(task).contentType,
     }),
-    priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: 'Priority; null when none.' }),
-    status: t.expose('status', { type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
+    priority: t.expose('priority', { type: PriorityEnum, nullable: true, description: D.priority }),
+    status: t.expose('status', { type: StatusEnum, description: `${D.status} \`NORMAL\`, \`ARCHIVE\` or \`DELETED\`.` }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) id.' }),
     sectionId: t.exposeInt('sectionId', { description: 'Section (column) id.' }),
     position: t.exposeString('position', {
@@ -120,18 +121,16 @@ export const TaskType = builder.prismaNode('Task', {
       }),
       resolve: (task) => task.labels.map((l) => l.label),
     }),
-    estimateMinutes: t.exposeInt('estimateMinutes', {
-      nullable: true,
-      description: 'Estimate in minutes (the tool API `estimate`); null when not estimated.',
-    }),
-    estimateSize: t.exposeInt('estimateSize', {
-      nullable: true,
-      description:
-        'T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL. Independent of `estimateMinutes`.',
-    }),
-    images: t.exposeStringList('images', { description: 'Image URLs.' }),
-    attachments: t.exposeStringList('attachments', { description: 'Attachment URLs.' }),
-    dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: 'Due date; null when none.' }),
+    // The optional integer columns (estimateMinutes, estimateSize, …), one field each.
+    ...Object.fromEntries(
+      OPTIONAL_INT_COLUMNS.map((k) => [
+        k,
+        t.exposeInt(k as 'estimateMinutes', { nullable: true, description: `${D[k]}${GRAPHQL_NOTES[k] ?? ''}` }),
+      ]),
+    ),
+    images: t.exposeStringList('images', { description: D.images }),
+    attachments: t.exposeStringList('attachments', { description: D.attachments }),
+    dueDate: t.expose('dueDate', { type: 'DateTime', nullable: true, description: D.dueDate }),
     parentId: t.exposeInt('parentId', {
       nullable: true,
       description: 'Id of the parent task, for subtasks (always a task of the same project); null for top-level tasks.',

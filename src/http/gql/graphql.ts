@@ -88,33 +88,33 @@ export type CreateSectionInput = {
 export type CreateTaskInput = {
   /** Users to assign; they must be project members and are notified. */
   assigneeUserIds?: Array<number> | null | undefined;
-  /** Attachment URLs (http/https, at most 50). */
+  /** Attachment URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   attachments?: Array<string> | null | undefined;
-  /** The markup of `description`: `HTML` (default) or `MARKDOWN` (see ContentType). */
+  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). Spelt `HTML` or `MARKDOWN` (see ContentType). */
   contentType?: ContentType | null | undefined;
-  /** Description, HTML unless `contentType` is `MARKDOWN` (at most 100,000 characters). */
+  /** Description as sanitised HTML; written as HTML or as markdown (by the content type; markdown is converted), at most 100,000 characters as written. Markdown with `contentType: MARKDOWN`. */
   description?: string | null | undefined;
-  /** Due date. */
+  /** Due date: an ISO 8601 date (00:00 UTC) or datetime in years 1–9999; null when none (null in an update clears it). */
   dueDate?: string | null | undefined;
-  /** Estimate in minutes (0 to 525,600). */
+  /** Estimate in minutes, a whole number from 0 to 525,600 (a year); null when not estimated (null in an update clears it). */
   estimateMinutes?: number | null | undefined;
-  /** T-shirt size: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL. */
+  /** T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is refused); independent of the estimate in minutes; null when not sized (null in an update clears it). */
   estimateSize?: number | null | undefined;
-  /** Image URLs (http/https, at most 50). */
+  /** Image URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   images?: Array<string> | null | undefined;
   /** Labels of the same project (GraphQL only: the tool routes do not take labels). */
   labelIds?: Array<number> | null | undefined;
   /** Parent task id (same project), to create a subtask. */
   parentId?: number | null | undefined;
-  /** Priority; omit or null for none. */
+  /** Priority; null when the task has none (null in an update clears it). */
   priority?: Priority | null | undefined;
   /** Project (board) id; you must be a member. */
   projectId: number;
   /** Section of the same project. */
   sectionId?: number | null | undefined;
-  /** Status (default `NORMAL`). */
+  /** Status: normal, archived or deleted (hidden, and can be undone); a new task is normal unless given. */
   status?: Status | null | undefined;
-  /** Title, 1 to 500 characters (trimmed). */
+  /** Title, 1 to 500 characters (trimmed on write). */
   title: string;
 };
 
@@ -319,33 +319,33 @@ export type UpdateSectionInput = {
 
 /** Fields to change. Omitted fields stay; null clears priority, estimates and the due date. A real change sets `updatedAt`, emits `task.updated` with `{changes: {field: {from, to}}}` and notifies watchers; an update that changes nothing writes nothing. */
 export type UpdateTaskInput = {
-  /** Replaces the attachment URLs. */
+  /** Attachment URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   attachments?: Array<string> | null | undefined;
-  /** The markup of `description`: `HTML` (default) or `MARKDOWN` (see ContentType). */
+  /** The markup a written description is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML). Spelt `HTML` or `MARKDOWN` (see ContentType). */
   contentType?: ContentType | null | undefined;
-  /** Description, HTML unless `contentType` is `MARKDOWN` (at most 100,000 characters). */
+  /** Description as sanitised HTML; written as HTML or as markdown (by the content type; markdown is converted), at most 100,000 characters as written. Markdown with `contentType: MARKDOWN`. */
   description?: string | null | undefined;
-  /** Due date; null clears it. */
+  /** Due date: an ISO 8601 date (00:00 UTC) or datetime in years 1–9999; null when none (null in an update clears it). */
   dueDate?: string | null | undefined;
-  /** Estimate in minutes; null clears it. */
+  /** Estimate in minutes, a whole number from 0 to 525,600 (a year); null when not estimated (null in an update clears it). */
   estimateMinutes?: number | null | undefined;
-  /** T-shirt size; null clears it. */
+  /** T-shirt size of the team board manifest: 0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL (1 is refused); independent of the estimate in minutes; null when not sized (null in an update clears it). */
   estimateSize?: number | null | undefined;
   /** The task’s `version` you edited (read with the task). When the task has another version now (someone changed it meanwhile) nothing is written: CONFLICT `stale_version`, with the task as it is now in `extensions.current` `{version, title, description, updatedAt, updatedBy {id, displayName}}`. Omitted: the update applies to whatever the task holds (last write wins). */
   expectedVersion?: number | null | undefined;
-  /** Replaces the image URLs. */
+  /** Image URLs (http or https, up to 2,048 characters each), at most 50; an update replaces the list (null or [] empties it). */
   images?: Array<string> | null | undefined;
   /** Replaces the labels: ids of labels of the task’s project (at most 100); `[]` or null removes them all. The change reads `labels: {from, to}` in label names. `addTaskLabels`/`removeTaskLabels` change some. */
   labelIds?: Array<number> | null | undefined;
   /** Makes the task a subtask of this task of the same project (not the task itself nor one of its subtasks: VALIDATION `parent_cycle`); null makes it a top-level task. */
   parentId?: number | null | undefined;
-  /** Priority; null clears it. */
+  /** Priority; null when the task has none (null in an update clears it). */
   priority?: Priority | null | undefined;
   /** Section of the same project. */
   sectionId?: number | null | undefined;
-  /** `NORMAL`, `ARCHIVE` or `DELETED`. */
+  /** Status: normal, archived or deleted (hidden, and can be undone); a new task is normal unless given. `NORMAL`, `ARCHIVE` or `DELETED`. */
   status?: Status | null | undefined;
-  /** Title, 1 to 500 characters. */
+  /** Title, 1 to 500 characters (trimmed on write). */
   title?: string | null | undefined;
 };
 

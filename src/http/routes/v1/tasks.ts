@@ -5,7 +5,7 @@ import { oneTask, restTask, restTaskSchema } from '../../presenters/task.ts';
 import { bodyId, bodyIdList, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
-import { TASK_FIELD_NAMES, createInputOf, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
+import { TASK_FIELD_NAMES, createInputOf, restOnlyTaskWriteFields, taskWriteFields, updateInputOf } from '../shared/task-input.ts';
 import { taskListQuery, taskListVariables } from '../shared/task-list.ts';
 import { taskIdParams } from '../shared/task-ref.ts';
 import { TASK_LIST_LIMITS } from '../../../domain/task/list.ts';
@@ -19,6 +19,7 @@ import { found } from '../shared/found.ts';
 /** Body fields of REST task writes: the tool ones, with labels by id and the parent. */
 const restWriteFields = {
   ...taskWriteFields,
+  ...restOnlyTaskWriteFields,
   labels: z.unknown().optional().describe('Not accepted (label names): give `label_ids`.'),
   label_ids: bodyIdList(TASK_LIMITS.labelsMax)
     .nullable()
