@@ -90,20 +90,52 @@ export async function notifyWatchers(
   args: { task: { id: number; ticketNumber: string; title: string }; actorId: number | null; fields: string[] },
 ): Promise<void> {
   if (!args.fields.length) return;
-  const what = ` updated ${args.fields.join(', ')} of ${args.task.ticketNumber}: ${args.task.title}`;
   const type: NotificationType = 'task_updated';
   // The entries and their `notification.created` event (the recipients' live inbox), still one statement.
   const written = await tx.$executeRaw`
     WITH n AS (
-      INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
-      SELECT w."userId", ${type}, ${args.task.id}, ${args.actorId}::int,
-             COALESCE((SELECT u."displayName" FROM "User" u WHERE u.id = ${args.actorId}::int), 'Someone') || ${what}
-      FROM "TaskWatcher" w
-      JOIN "Task" t ON t.id = w."taskId"
-      WHERE w."taskId" = ${args.task.id} AND w."userId" IS DISTINCT FROM ${args.actorId}::int
-        AND ${projectMemberSql(Prisma.sql`t."projectId"`, Prisma.sql`w."userId"`)}
-      RETURNING "userId"
+      ${watcherEntriesSql({
+        task: {
+          id: Prisma.sql`t.id`,
+          projectId: Prisma.sql`t."projectId"`,
+          ticketNumber: Prisma.sql`${args.task.ticketNumber}::text`,
+          title: Prisma.sql`${args.task.title}::text`,
+        },
+        from: Prisma.sql`"Task" t`,
+        where: Prisma.sql`t.id = ${args.task.id}::int`,
+        actorId: args.actorId,
+        fields: Prisma.sql`${args.fields.join(', ')}::text`,
+      })}
     )
     ${notificationEventSql({ taskId: args.task.id, ticketNumber: args.task.ticketNumber, actorId: args.actorId, type, recipients: Prisma.sql`n` })}`;
   if (written > 0) outboxWritten();
+}
+
+/**
+ * The inbox entries of {@link notifyWatchers} as the body of a data-modifying
+ * CTE (`RETURNING "userId"`), for it and for a statement that writes the
+ * change itself: the task's id, board, ticket number and (new) title are SQL
+ * over `from` filtered by `where` (one row, or none: no entries); `fields`
+ * is a text expression, the changed fields as people read them, comma
+ * separated (empty: no entries).
+ */
+export function watcherEntriesSql(args: {
+  task: { id: Prisma.Sql; projectId: Prisma.Sql; ticketNumber: Prisma.Sql; title: Prisma.Sql };
+  from: Prisma.Sql;
+  where: Prisma.Sql;
+  actorId: number | null;
+  fields: Prisma.Sql;
+}): Prisma.Sql {
+  const type: NotificationType = 'task_updated';
+  const { id, projectId, ticketNumber, title } = args.task;
+  return Prisma.sql`
+    INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
+    SELECT w."userId", ${type}, ${id}, ${args.actorId}::int,
+           COALESCE((SELECT u."displayName" FROM "User" u WHERE u.id = ${args.actorId}::int), 'Someone')
+             || ' updated ' || ${args.fields} || ' of ' || ${ticketNumber} || ': ' || ${title}
+    FROM ${args.from}
+    JOIN "TaskWatcher" w ON w."taskId" = ${id}
+    WHERE ${args.where} AND ${args.fields} <> '' AND w."userId" IS DISTINCT FROM ${args.actorId}::int
+      AND ${projectMemberSql(projectId, Prisma.sql`w."userId"`)}
+    RETURNING "userId"`;
 }

@@ -71,13 +71,36 @@ export function notificationEventSql(event: {
   type: string;
   recipients: Prisma.Sql;
 }): Prisma.Sql {
+  return notificationEventOfSql({
+    ...event,
+    task: { id: Prisma.sql`t.id`, projectId: Prisma.sql`t."projectId"`, ticketNumber: Prisma.sql`${event.ticketNumber}` },
+    from: Prisma.sql`"Task" t`,
+    where: Prisma.sql`t.id = ${event.taskId}::int`,
+  });
+}
+
+/**
+ * {@link notificationEventSql} for a statement that writes the task too:
+ * the task's id, board and ticket number are SQL over `from` (the
+ * statement's CTEs, one row) filtered by `where`, so the event names the
+ * board the statement wrote, not the one of its snapshot.
+ */
+export function notificationEventOfSql(event: {
+  task: { id: Prisma.Sql; projectId: Prisma.Sql; ticketNumber: Prisma.Sql };
+  from: Prisma.Sql;
+  where: Prisma.Sql;
+  actorId: number | null;
+  type: string;
+  recipients: Prisma.Sql;
+}): Prisma.Sql {
   const data = JSON.stringify(withActor({ type: event.type }, event.actorId));
+  // No recipients: jsonb_agg is null and no row is written.
   return Prisma.sql`
     INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data", "createdAt")
-    SELECT ${USER_EVENTS[0]}, t.id, t."projectId", ${event.ticketNumber}, ${event.actorId}::int,
-      ${data}::jsonb || jsonb_build_object('userIds', jsonb_agg(r."userId" ORDER BY r."userId")), ${new Date()}::timestamp(3)
-    FROM ${event.recipients} r JOIN "Task" t ON t.id = ${event.taskId}::int
-    GROUP BY t.id, t."projectId"`;
+    SELECT ${USER_EVENTS[0]}, ${event.task.id}, ${event.task.projectId}, ${event.task.ticketNumber}, ${event.actorId}::int,
+      ${data}::jsonb || jsonb_build_object('userIds', r.ids), ${new Date()}::timestamp(3)
+    FROM ${event.from}, (SELECT jsonb_agg(x."userId" ORDER BY x."userId") AS ids FROM ${event.recipients} x) r
+    WHERE r.ids IS NOT NULL AND ${event.where}`;
 }
 
 /** `{field: {from, to}}` for an update. */
@@ -131,7 +154,7 @@ export async function recordTaskEvent(tx: Prisma.TransactionClient, event: TaskE
  */
 export function taskEventInsertSql(
   event: Omit<TaskEventInput, 'task' | 'fromProjectId'> & {
-    task: { id: Prisma.Sql; projectId: number; ticketNumber: string | Prisma.Sql };
+    task: { id: Prisma.Sql; projectId: number | Prisma.Sql; ticketNumber: string | Prisma.Sql };
     moreData?: Prisma.Sql;
     createdAt: Date;
   },

@@ -20,13 +20,18 @@ const FIELD_WORDS: Record<string, string> = {
  */
 const QUIET_FIELDS = new Set(['position']);
 
-/** A field's name as words: its camel case split and lower-cased (`dueDate` → `due date`). */
-const fieldWords = (field: string) => FIELD_WORDS[field] ?? field.replace(/(?<=[a-z0-9])([A-Z])/g, ' $1').toLowerCase();
+/**
+ * A field's name as people read it in an inbox message: its camel case split
+ * and lower-cased (`dueDate` → `due date`) unless FIELD_WORDS says otherwise.
+ */
+export function fieldWord(field: string): string {
+  return FIELD_WORDS[field] ?? field.replace(/(?<=[a-z0-9])([A-Z])/g, ' $1').toLowerCase();
+}
 
 /** Field names as people read them, without repeats or quiet fields (for notifications). */
 export function changedFieldWords(changes: Changes): string[] {
   const fields = Object.keys(changes).filter((f) => !QUIET_FIELDS.has(f));
-  return [...new Set(fields.map(fieldWords))];
+  return [...new Set(fields.map(fieldWord))];
 }
 
 /**

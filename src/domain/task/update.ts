@@ -20,7 +20,8 @@ import { requireParentOf } from './parent.ts';
 import { requireSectionOf } from './placement.ts';
 import { TASK_IN_HAND, type TaskInHand } from './task-in-hand.ts';
 import { requireTaskVersion } from './version.ts';
-import { type TaskRef, resolveTaskRef } from './task-ref.ts';
+import { type TaskRef, resolveTaskRef, taskRefInput } from './task-ref.ts';
+import { COLUMN_UPDATE_FIELDS, updateTaskColumns } from './update-columns.ts';
 import { type DbOrTx, inTransaction } from './transaction.ts';
 
 /**
@@ -68,6 +69,25 @@ export async function updateTask(db: DbOrTx, actorId: number, ref: TaskRef, inpu
   const html = await renderContent(data.description ?? '', data.contentType, 'description', actorId);
   const description = data.description !== undefined ? html : undefined;
   const markdown = markdownSource(data.description, data.contentType);
+
+  // The common update (the task's own columns) is one statement; sections, parents and labels take the transaction below.
+  if (Object.entries(data).every(([field, value]) => value === undefined || COLUMN_UPDATE_FIELDS.has(field))) {
+    const r = parseInput(taskRefInput, ref);
+    const byId = r.taskId != null && r.ticketNumber == null && r.uniqueIndex == null;
+    const target = byId ? { taskId: r.taskId!, projectId: r.projectId } : { taskId: (await resolveTaskRef(db, actorId, ref)).id };
+    const columns = {
+      title: data.title,
+      description: description !== undefined ? { html: description, markdown } : undefined,
+      ...Object.fromEntries(OPTIONAL_TASK_COLUMN_NAMES.filter((k) => data[k] !== undefined).map((k) => [k, data[k] ?? null])),
+      status: data.status,
+      dueDate: data.dueDate === undefined ? undefined : (data.dueDate ?? null),
+      images: data.images === undefined ? undefined : (data.images ?? []),
+      attachments: data.attachments === undefined ? undefined : (data.attachments ?? []),
+    };
+    // Null: a case the statement leaves to the transaction (NOT_FOUND among them).
+    const done = await updateTaskColumns(db, actorId, target, columns, data.expectedVersion);
+    if (done) return done;
+  }
 
   return inTransaction(db, async (tx) => {
     let task = (await resolveTaskRef(tx, actorId, ref, TASK_IN_HAND)) as TaskInHand;
