@@ -32,14 +32,16 @@ const httpUrl = z
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
 
-const commentText = () =>
+/** A comment's text as written (before rendering): 1 to MAX_COMMENT_LENGTH characters, not only spaces. */
+export const commentTextField = () =>
   requiredString('text').max(MAX_COMMENT_LENGTH).refine((v) => v.trim().length > 0, 'text must not be empty');
 
-const addInput = z.object({
-  text: commentText(),
-  contentType: z.string().nullish(),
-  images: z.array(httpUrl).max(MAX_COMMENT_IMAGES).nullish(),
-  mentions: z
+/** A comment's images: at most MAX_COMMENT_IMAGES http(s) URLs. */
+export const commentImagesField = () => z.array(httpUrl).max(MAX_COMMENT_IMAGES);
+
+/** A comment's structured mentions: at most MAX_COMMENT_MENTIONS users. */
+export const commentMentionsField = () =>
+  z
     .array(
       z.object({
         userId: idField(),
@@ -47,8 +49,13 @@ const addInput = z.object({
         displayName: z.string().max(NAME_LIMITS.displayNameMax).nullish(),
       }),
     )
-    .max(MAX_COMMENT_MENTIONS)
-    .nullish(),
+    .max(MAX_COMMENT_MENTIONS);
+
+const addInput = z.object({
+  text: commentTextField(),
+  contentType: z.string().nullish(),
+  images: commentImagesField().nullish(),
+  mentions: commentMentionsField().nullish(),
 });
 export type AddCommentInput = z.input<typeof addInput>;
 
@@ -176,7 +183,7 @@ async function recordCommentEvent(
   });
 }
 
-const editInput = z.object({ text: commentText(), contentType: z.string().nullish() });
+const editInput = z.object({ text: commentTextField(), contentType: z.string().nullish() });
 
 /**
  * Changes the text of one's own comment (HTML, or markdown with

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_COMMENT_LENGTH } from '../../src/domain/comment.ts';
+import { MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH } from '../../src/domain/comment.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
@@ -129,6 +129,25 @@ describe('comment text and mention limits', () => {
     const body = await edit.json();
     expect(body.details).toMatchObject({ field: 'text', code: 'too_big' });
     expect(body.message).toContain(String(MAX_COMMENT_LENGTH));
+  });
+
+  it('images: at the count limit accepted; one over, or a URL one over its length, 400 naming the field (the domain\'s rule, through both routes)', async () => {
+    const { author, task } = await setup();
+    const before = await written(task.id);
+    const url = (i: number) => `https://img.test/${i}.png`;
+    const tooMany = Array.from({ length: MAX_COMMENT_IMAGES + 1 }, (_, i) => url(i));
+    const tooLong = [`https://img.test/${'a'.repeat(2000)}`];
+    for (const path of ['/api/v1/comments', '/api/mcp/comments']) {
+      const over = await t.fetch(path, { method: 'POST', key: author.key, json: { task_id: task.id, text: 'Pictures', images: tooMany } });
+      expect(over.status, path).toBe(400);
+      expect((await over.json()).details, path).toMatchObject({ field: 'images', code: 'too_big' });
+      const long = await t.fetch(path, { method: 'POST', key: author.key, json: { task_id: task.id, text: 'Pictures', images: tooLong } });
+      expect(long.status, path).toBe(400);
+      expect((await long.json()).details, path).toMatchObject({ field: 'images.0', code: 'too_big' });
+    }
+    expect(await written(task.id)).toEqual(before);
+    const atLimit = await post(author.key, { task_id: task.id, text: 'Pictures', images: tooMany.slice(1) });
+    expect(atLimit.status).toBe(201);
   });
 
   it("a mention's display_name is the user's own, whatever the request says", async () => {

@@ -16,10 +16,10 @@ export function boundsOf(rule: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(rule, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const bounds: Record<string, unknown> = {};
   for (const key of BOUND_KEYWORDS) if (json[key] !== undefined) bounds[key] = json[key];
+  // A list of scalars: its elements' bounds too (an object element's fields are the domain's names, not the route's).
   const items = json.items as Record<string, unknown> | undefined;
-  if (items && typeof items === 'object') {
-    const { $schema: _drop, ...rest } = items;
-    bounds.items = rest;
+  if (items && ['string', 'number', 'integer'].includes(items.type as string)) {
+    bounds.items = Object.fromEntries(Object.entries(items).filter(([k]) => k === 'type' || k === 'pattern' || (BOUND_KEYWORDS as readonly string[]).includes(k)));
   }
   return bounds;
 }

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { COMMENT_PAGE, MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../../domain/comment.ts';
+import {
+  COMMENT_PAGE,
+  MAX_COMMENT_IMAGES,
+  MAX_COMMENT_LENGTH,
+  MAX_COMMENT_MENTIONS,
+  commentImagesField,
+  commentMentionsField,
+  commentTextField,
+} from '../../../domain/comment.ts';
+import { boundsOf } from './bounds.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
@@ -25,13 +34,22 @@ export function commentListVariables(query: z.output<typeof commentListQuery>) {
   };
 }
 
-/** Body fields of a new comment (tool and REST). */
+/**
+ * Body fields of a new comment (tool and REST). They parse types only: the
+ * limits are the domain's (its errors name these fields), documented here
+ * from its rules (boundsOf). `display_name` is this API's own: it never
+ * reaches the domain, so its bound is the route's.
+ */
 export const newCommentBody = {
   text: requiredString('text')
-    .max(MAX_COMMENT_LENGTH)
+    .meta(boundsOf(commentTextField()))
     .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
   content_type: z.string().optional().describe('`html` (default) or `markdown` (GitHub Flavored Markdown, converted to HTML); anything else is a 400.'),
-  images: z.array(z.string().max(2000)).max(MAX_COMMENT_IMAGES).optional().describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
+  images: z
+    .array(z.string())
+    .meta(boundsOf(commentImagesField()))
+    .optional()
+    .describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
   mentions: z
     .array(
       z.object({
@@ -43,7 +61,7 @@ export const newCommentBody = {
           .describe('Ignored: a mention shows the user’s own display name, whatever the request says.'),
       }),
     )
-    .max(MAX_COMMENT_MENTIONS)
+    .meta(boundsOf(commentMentionsField()))
     .optional()
     .describe(`Structured mentions (at most ${MAX_COMMENT_MENTIONS}); each user must be a member of the task’s board, else 401 \`cross_board_mention\`.`),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_COMMENT_LENGTH, COMMENT_PAGE } from '../../../domain/comment.ts';
+import { MAX_COMMENT_LENGTH, COMMENT_PAGE, commentTextField } from '../../../domain/comment.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { restComment, restCommentSchema } from '../../presenters/comment.ts';
@@ -96,7 +97,7 @@ export const editCommentRoute = route({
   params: commentIdParams,
   body: z.object({
     text: requiredString('text')
-      .max(MAX_COMMENT_LENGTH)
+      .meta(boundsOf(commentTextField()))
       .describe(`New text: HTML, or markdown with \`content_type\`; at most ${MAX_COMMENT_LENGTH} characters.`),
     content_type: z.string().optional().describe('`html` (default) or `markdown`; anything else → 400.'),
   }),
