@@ -172,7 +172,7 @@ describe('accepting invites', () => {
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     // Refused by the claim itself, not by a duplicate email further on.
     const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(lost.reason).toMatchObject({ code: 'VALIDATION', field: 'token', detail: 'invalid_invite' });
+    expect(lost.reason, `the loser's error: ${String(lost.reason?.message ?? lost.reason)}`).toMatchObject({ code: 'VALIDATION', field: 'token', detail: 'invalid_invite' });
   });
 
   it(`guessing is throttled per IP, like sign-in (${IP_BURST} failures, then one per ${IP_LEAK_SECONDS} s)`, async () => {
