@@ -4,6 +4,7 @@ import { visibleProjectSql } from '../access.ts';
 import { watchTaskSql } from '../notification.ts';
 import { OPTIONAL_TASK_COLUMNS, OPTIONAL_TASK_COLUMN_NAMES, type OptionalTaskValues } from './fields.ts';
 import { DEFAULT_SECTION_TITLE } from './placement.ts';
+import { type PrefixedSection, prefixedSectionSql, takeSection } from './task-in-hand.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -37,14 +38,7 @@ export interface NewTask {
 }
 
 /** The statement's row: the task's columns, then its section's (prefixed `s_`) and its number. */
-interface InsertedRow extends Task {
-  s_projectId: number;
-  s_title: string;
-  s_ranking: string;
-  s_visible: boolean;
-  s_deletedAt: Date | null;
-  s_createdAt: Date;
-  s_updatedAt: Date;
+interface InsertedRow extends Task, PrefixedSection {
   ticketNumber: string;
   ticketPrefix: string;
 }
@@ -169,22 +163,10 @@ export async function insertTask(db: Tx, task: NewTask): Promise<InsertedTask | 
       task."descriptionMarkdown", ${OPTIONAL_ANSWER_COLUMNS}, task."images", task."attachments",
       task."dueDate", task."status"::text AS "status", task."position", task."parentId", task."createdById",
       task."createdAt", task."updatedAt", task."version", task."updatedById", counter."ticketNumber", counter."ticketPrefix",
-      section."projectId" AS "s_projectId", section."title" AS "s_title", section."ranking" AS "s_ranking",
-      section."visible" AS "s_visible", section."deletedAt" AS "s_deletedAt", section."createdAt" AS "s_createdAt",
-      section."updatedAt" AS "s_updatedAt"
+      ${prefixedSectionSql('section')}
     FROM task, section, counter`;
   if (!rows.length) return null;
   outboxWritten();
-  const { s_projectId, s_title, s_ranking, s_visible, s_deletedAt, s_createdAt, s_updatedAt, ticketNumber, ticketPrefix, ...created } = rows[0];
-  const section: Section = {
-    id: created.sectionId,
-    projectId: s_projectId,
-    title: s_title,
-    ranking: s_ranking,
-    visible: s_visible,
-    deletedAt: s_deletedAt,
-    createdAt: s_createdAt,
-    updatedAt: s_updatedAt,
-  };
+  const [section, { ticketNumber, ticketPrefix, ...created }] = takeSection(rows[0]);
   return { task: created, section, ticketNumber, ticketPrefix };
 }

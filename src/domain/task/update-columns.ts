@@ -1,10 +1,10 @@
-import { Prisma, type Section, type Task } from '../../generated/prisma/client.ts';
+import { Prisma, type Task } from '../../generated/prisma/client.ts';
 import { notificationEventOfSql, outboxWritten, taskEventInsertSql } from '../../events/outbox.ts';
 import { visibleProjectSql } from '../access.ts';
 import { watcherEntriesSql } from '../notification.ts';
 import { fieldWord } from './commit.ts';
 import { OPTIONAL_TASK_COLUMN_NAMES, OPTIONAL_TASK_COLUMNS, type OptionalTaskValues } from './fields.ts';
-import type { TaskInHand } from './task-in-hand.ts';
+import { type PrefixedSection, type TaskInHand, prefixedSectionSql, takeSection } from './task-in-hand.ts';
 import { StaleVersionError } from './version.ts';
 
 type Sql = Prisma.Sql;
@@ -118,20 +118,14 @@ const TASK_SELECT = (alias: string) =>
   );
 
 /** The statement's row: the task's columns, what it did, then its board's prefix, its updater's name and its section (`s_`). */
-interface ResultRow extends Task {
+interface ResultRow extends Task, Omit<PrefixedSection, 's_id'> {
   written: boolean;
   /** The `changes` the locked row differs by (`{}`: the update changes nothing). */
   changes: Record<string, unknown>;
   ticketPrefix: string | null;
   updatedByName: string | null;
+  /** Null when the task's section is gone (the LEFT JOIN found none). */
   s_id: number | null;
-  s_projectId: number;
-  s_title: string;
-  s_ranking: string;
-  s_visible: boolean;
-  s_deletedAt: Date | null;
-  s_createdAt: Date;
-  s_updatedAt: Date;
 }
 
 /**
@@ -237,16 +231,14 @@ export async function updateTaskColumns(
     )
     SELECT ${TASK_SELECT('r')}, r."written", r."changes",
       p."ticketPrefix", u."displayName" AS "updatedByName",
-      s."id" AS "s_id", s."projectId" AS "s_projectId", s."title" AS "s_title", s."ranking" AS "s_ranking",
-      s."visible" AS "s_visible", s."deletedAt" AS "s_deletedAt", s."createdAt" AS "s_createdAt", s."updatedAt" AS "s_updatedAt"
+      ${prefixedSectionSql('s')}
     FROM answer r
     LEFT JOIN "Project" p ON p."id" = r."projectId"
     LEFT JOIN "Section" s ON s."id" = r."sectionId"
     LEFT JOIN "User" u ON u."id" = r."updatedById"`;
   const row = rows[0];
   if (!row) return null;
-  const { written, changes: differs, ticketPrefix, updatedByName, s_id, s_projectId, s_title, s_ranking, s_visible, s_deletedAt, s_createdAt, s_updatedAt, ...task } =
-    row;
+  const [section, { written, changes: differs, ticketPrefix, updatedByName, ...task }] = takeSection(row);
   if (!written) {
     if (expectedVersion !== undefined && task.version !== expectedVersion) {
       throw new StaleVersionError(expectedVersion, {
@@ -262,16 +254,6 @@ export async function updateTaskColumns(
   } else {
     outboxWritten();
   }
-  if (s_id === null || ticketPrefix === null) return null;
-  const section: Section = {
-    id: s_id,
-    projectId: s_projectId,
-    title: s_title,
-    ranking: s_ranking,
-    visible: s_visible,
-    deletedAt: s_deletedAt,
-    createdAt: s_createdAt,
-    updatedAt: s_updatedAt,
-  };
+  if (row.s_id === null || ticketPrefix === null) return null;
   return { ...task, section, project: { ticketPrefix } };
 }
