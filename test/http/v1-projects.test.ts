@@ -227,6 +227,22 @@ describe('/api/v1/projects/{projectId}/sections', () => {
     const rows = await t.db.section.findMany({ where: { projectId: b.project.id } });
     expect(rows.map((s) => [s.title, s.deletedAt])).toEqual(b.sections.map((s) => [s.title, null]));
   });
+
+  it('title: at the limit accepted, one over 400 too_big naming `title` (the domain\'s rule, POST and PATCH); nothing changed', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id);
+    const path = `/api/v1/projects/${b.project.id}/sections`;
+    const sid = b.sections[0].id;
+    const max = NAME_LIMITS.sectionTitleMax;
+    const over = 's'.repeat(max + 1);
+    expect(await call(path, { key, method: 'POST', json: { title: over } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_big') });
+    expect(await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: over } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_big') });
+    expect(await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: ' ' } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_small') });
+    const rows = await t.db.section.findMany({ where: { projectId: b.project.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((s) => s.title)).toEqual(b.sections.map((s) => s.title));
+    expect((await call(path, { key, method: 'POST', json: { title: 's'.repeat(max) } })).status).toBe(201);
+    expect((await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: 'r'.repeat(max) } })).status).toBe(200);
+  });
 });
 
 describe('POST /api/v1/projects/{projectId}/labels', () => {
