@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
+import {
+  BOARD_LIMITS,
+  BOARD_LIMITS_TEXT,
+  boardLabelsField,
+  boardTaskAssigneesField,
+  boardTaskDescriptionField,
+  boardTaskLabelsField,
+  boardTaskTitleField,
+  boardTasksField,
+  boardTeamRefField,
+} from '../../../domain/board-manifest.ts';
+import { labelName } from '../../../domain/label.ts';
+import { sectionTitle } from '../../../domain/section.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { toolProject, toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -43,28 +56,31 @@ export const listProjectsRoute = route({
   }),
 });
 
+// Types only, like boardManifestFields: the limits are the domain's tool
+// manifest rules, documented here from them (a list's rule is read for its
+// count; its elements' fields are documented each).
 const boardBody = z.object({
   team_id: z
-    .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
+    .union([bodyId(), z.string().meta(boundsOf(boardTeamRefField()))], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax) }))
-    .max(BOARD_LIMITS.labelsMax)
+    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())) }))
+    .meta(boundsOf(boardLabelsField(z.unknown())))
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name}\`.`),
   tasks: z
     .array(
       z.object({
-        title: requiredString('title').max(BOARD_LIMITS.taskTitleMax),
-        section: z.string({ message: 'section is required: a section title of this manifest' }).max(NAME_LIMITS.sectionTitleMax),
-        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
+        title: requiredString('title').meta(boundsOf(boardTaskTitleField())),
+        section: z.string({ message: 'section is required: a section title of this manifest' }).meta(boundsOf(sectionTitle())),
+        description: z.string().meta(boundsOf(boardTaskDescriptionField())).nullish(),
         priority: z.string().nullish(),
-        labels: z.array(z.string().max(NAME_LIMITS.labelNameMax)).max(BOARD_LIMITS.labelsMax).nullish(),
-        assignee_ids: z.array(bodyId()).max(BOARD_LIMITS.assigneesMax).nullish(),
+        labels: z.array(z.string()).meta(boundsOf(boardTaskLabelsField())).nullish(),
+        assignee_ids: z.array(bodyId()).meta(boundsOf(boardTaskAssigneesField())).nullish(),
       }),
     )
-    .max(BOARD_LIMITS.tasksMax)
+    .meta(boundsOf(boardTasksField(z.unknown())))
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.tasksMax} tasks \`{title, section, description?, priority?, labels?, assignee_ids?}\`.`),
 });
