@@ -157,7 +157,8 @@ export const createSectionRoute = route({
   description: `Body \`title\` (1-${NAME_LIMITS.sectionTitleMax} characters), optional \`after_section_id\` (omitted: appended at the end). Answers \`{id, title}\`.`,
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
+    // A string only: the title rule is the domain's (sectionTitle), whose error names `title`.
+    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
   }),
   document: graphql(`
