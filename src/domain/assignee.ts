@@ -23,15 +23,10 @@ const toggleInput = z
     }
   });
 
-/** The users to be assigned by `setAssignees`: at most MAX_ASSIGNEES ids. */
-export const assigneeUserIdsField = () => z.array(userId).max(MAX_ASSIGNEES);
-/** The agents to be assigned by `setAssignees`: at most MAX_ASSIGNEES UUIDs. */
-export const assigneeAgentIdsField = () => z.array(agentId).max(MAX_ASSIGNEES);
-
 const setInput = z
   .object({
-    userIds: assigneeUserIdsField().nullish(),
-    agentIds: assigneeAgentIdsField().nullish(),
+    userIds: z.array(userId).max(MAX_ASSIGNEES).nullish(),
+    agentIds: z.array(agentId).max(MAX_ASSIGNEES).nullish(),
   })
   .superRefine((v, ctx) => {
     if (v.userIds == null && v.agentIds == null) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { assigneeAgentIdsField, assigneeUserIdsField } from '../../../domain/assignee.ts';
-import { boundsOf } from './bounds.ts';
+import { MAX_ASSIGNEES } from '../../../domain/assignee.ts';
 import { bodyId } from '../../query-params.ts';
 import { graphql } from '../../gql/index.ts';
 import type { AssignMutation } from '../../gql/graphql.ts';
@@ -11,15 +10,16 @@ const agentUuid = z.string().describe('Agent UUID.');
 /**
  * The assignment fields shared by the tool and REST routes: `user_id` /
  * `agent_id` toggle one assignee; `user_ids` / `agent_ids` with
- * `mode: multiple` set the assignees. They parse types only: the lists'
- * counts are the domain's rules (checked before it reads the task), whose
- * errors name these fields; documented from them (boundsOf).
+ * `mode: multiple` set the assignees. The lists' count (the domain's
+ * MAX_ASSIGNEES, which it checks too) is also checked here: zod counts a
+ * list before it parses its elements, whereas past this schema each id is
+ * parsed and coerced into a GraphQL variable before the domain counts them.
  */
 export const assignFields = {
   user_id: bodyId().optional().describe('Single form: toggles this user (assigned → unassigned).'),
   agent_id: agentUuid.optional().describe('Single form: toggles this agent (an agent of the project’s team).'),
-  user_ids: z.array(bodyId()).meta(boundsOf(assigneeUserIdsField())).optional().describe('With `mode: multiple`: the users to be assigned (replaces the assigned users).'),
-  agent_ids: z.array(agentUuid).meta(boundsOf(assigneeAgentIdsField(), { items: false })).optional().describe('With `mode: multiple`: the agents to be assigned (replaces the assigned agents).'),
+  user_ids: z.array(bodyId()).max(MAX_ASSIGNEES).optional().describe('With `mode: multiple`: the users to be assigned (replaces the assigned users).'),
+  agent_ids: z.array(agentUuid).max(MAX_ASSIGNEES).optional().describe('With `mode: multiple`: the agents to be assigned (replaces the assigned agents).'),
   mode: z.enum(['single', 'multiple']).optional().describe('`multiple` for the list form; default `single`.'),
 };
 export type AssignBody = z.output<z.ZodObject<typeof assignFields>>;

@@ -10,16 +10,14 @@ const BOUND_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusi
 /**
  * The JSON Schema bounds of a domain rule (lengths, ranges, counts, and
  * those of a list's elements), for `.meta()` on the route field that
- * parses the same value. `items: false` leaves a list's elements as the
- * route declares them (metadata replaces `items` whole, so elements the
- * route describes keep their description).
+ * parses the same value.
  */
-export function boundsOf(rule: z.ZodType, options: { items?: boolean } = {}): Record<string, unknown> {
+export function boundsOf(rule: z.ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(rule, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   const bounds: Record<string, unknown> = {};
   for (const key of BOUND_KEYWORDS) if (json[key] !== undefined) bounds[key] = json[key];
   // A list of scalars: its elements' bounds too (an object element's fields are the domain's names, not the route's).
-  const items = options.items === false ? undefined : (json.items as Record<string, unknown> | undefined);
+  const items = json.items as Record<string, unknown> | undefined;
   if (items && ['string', 'number', 'integer'].includes(items.type as string)) {
     bounds.items = Object.fromEntries(Object.entries(items).filter(([k]) => k === 'type' || k === 'pattern' || (BOUND_KEYWORDS as readonly string[]).includes(k)));
   }

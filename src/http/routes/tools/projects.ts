@@ -4,12 +4,9 @@ import { requiredString } from '../../../domain/validate.ts';
 import {
   BOARD_LIMITS,
   BOARD_LIMITS_TEXT,
-  boardLabelsField,
-  boardTaskAssigneesField,
   boardTaskDescriptionField,
   boardTaskLabelsField,
   boardTaskTitleField,
-  boardTasksField,
   boardTeamRefField,
 } from '../../../domain/board-manifest.ts';
 import { labelName } from '../../../domain/label.ts';
@@ -57,8 +54,8 @@ export const listProjectsRoute = route({
 });
 
 // Types only, like boardManifestFields: the limits are the domain's tool
-// manifest rules, documented here from them (a list's rule is read for its
-// count; its elements' fields are documented each).
+// manifest rules, documented here from them; a list's count is also checked
+// here, before its elements are parsed (see boardManifestFields).
 const boardBody = z.object({
   team_id: z
     .union([bodyId(), z.string().meta(boundsOf(boardTeamRefField()))], { message: 'must be the team number or its UUID' })
@@ -66,7 +63,7 @@ const boardBody = z.object({
   ...boardManifestFields,
   labels: z
     .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())) }))
-    .meta(boundsOf(boardLabelsField(z.unknown())))
+    .max(BOARD_LIMITS.labelsMax)
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name}\`.`),
   tasks: z
@@ -76,11 +73,11 @@ const boardBody = z.object({
         section: z.string({ message: 'section is required: a section title of this manifest' }).meta(boundsOf(sectionTitle())),
         description: z.string().meta(boundsOf(boardTaskDescriptionField())).nullish(),
         priority: z.string().nullish(),
-        labels: z.array(z.string()).meta(boundsOf(boardTaskLabelsField())).nullish(),
-        assignee_ids: z.array(bodyId()).meta(boundsOf(boardTaskAssigneesField())).nullish(),
+        labels: z.array(z.string()).max(BOARD_LIMITS.labelsMax).meta(boundsOf(boardTaskLabelsField())).nullish(),
+        assignee_ids: z.array(bodyId()).max(BOARD_LIMITS.assigneesMax).nullish(),
       }),
     )
-    .meta(boundsOf(boardTasksField(z.unknown())))
+    .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.tasksMax} tasks \`{title, section, description?, priority?, labels?, assignee_ids?}\`.`),
 });

@@ -5,12 +5,10 @@ import {
   BOARD_LIMITS,
   BOARD_LIMITS_TEXT,
   boardLabelColorField,
-  boardLabelsField,
   boardTaskDescriptionField,
   boardTaskDueDateField,
   boardTaskLabelsField,
   boardTaskTitleField,
-  boardTasksField,
 } from '../../../domain/board-manifest.ts';
 import { labelName } from '../../../domain/label.ts';
 import { sectionTitle } from '../../../domain/section.ts';
@@ -25,13 +23,13 @@ import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-MAX_INT - 1).max(MAX_INT);
 
 // Types only, like boardManifestFields: the limits are the domain's team
-// manifest rules, documented here from them (a list's rule is read for its
-// count; its elements' fields are documented each).
+// manifest rules, documented here from them; a list's count is also checked
+// here, before its elements are parsed (see boardManifestFields).
 const teamBoardBody = z.object({
   ...boardManifestFields,
   labels: z
     .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())), color: z.string().meta(boundsOf(boardLabelColorField())).nullish() }))
-    .meta(boundsOf(boardLabelsField(z.unknown())))
+    .max(BOARD_LIMITS.labelsMax)
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name, color?}\`; \`color\` is accepted and not stored.`),
   tasks: z
@@ -41,13 +39,13 @@ const teamBoardBody = z.object({
         description: z.string().meta(boundsOf(boardTaskDescriptionField())).nullish(),
         section_index: int32().nullish(),
         section_title: z.string().meta(boundsOf(sectionTitle())).nullish(),
-        label_names: z.array(z.string()).meta(boundsOf(boardTaskLabelsField())).nullish(),
+        label_names: z.array(z.string()).max(BOARD_LIMITS.labelsMax).meta(boundsOf(boardTaskLabelsField())).nullish(),
         priority: int32().nullish(),
         estimate: int32().nullish(),
         due_date: z.string().meta(boundsOf(boardTaskDueDateField())).nullish(),
       }),
     )
-    .meta(boundsOf(boardTasksField(z.unknown())))
+    .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe(
       `Up to ${BOARD_LIMITS.tasksMax} tasks: \`title\` (1-${BOARD_LIMITS.taskTitleMax}), \`description\` (HTML), \`section_index\` (zero-based) xor \`section_title\`, ` +
