@@ -55,10 +55,35 @@ export interface BoardPlan {
 }
 
 const L = BOARD_LIMITS;
-const boardTitle = () => z.string().trim().min(1).max(L.titleMax);
-const taskTitle = () => z.string().trim().min(1).max(L.taskTitleMax);
 const userId = () => idField();
-const sectionsList = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
+
+// The rules of both manifest forms, exported so that the routes document
+// them (OpenAPI bounds) without checking them again.
+
+/** The team of a tool manifest by UUID (or its number as a string): 1 to 64 characters (trimmed). */
+export const boardTeamRefField = () => z.string().trim().min(1).max(64);
+/** A manifest's board title: 1 to titleMax characters (trimmed). */
+export const boardTitleField = () => z.string().trim().min(1).max(L.titleMax);
+/** A manifest's board description: at most descriptionMax characters. */
+export const boardDescriptionField = () => z.string().max(L.descriptionMax);
+/** A manifest's sections `{title}` in board order: sectionsMin to sectionsMax. */
+export const boardSectionsField = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
+/** A manifest's labels (objects of either form): at most labelsMax. */
+export const boardLabelsField = <T extends z.ZodType>(label: T) => z.array(label).max(L.labelsMax);
+/** A team manifest label's colour (accepted, not stored): at most NAME_LIMITS.labelColorMax characters. */
+export const boardLabelColorField = () => z.string().max(NAME_LIMITS.labelColorMax);
+/** A manifest's starter tasks (objects of either form): at most tasksMax. */
+export const boardTasksField = <T extends z.ZodType>(task: T) => z.array(task).max(L.tasksMax);
+/** A starter task's title: 1 to taskTitleMax characters (trimmed). */
+export const boardTaskTitleField = () => z.string().trim().min(1).max(L.taskTitleMax);
+/** A starter task's description (HTML, before sanitising): at most taskDescriptionMax characters. */
+export const boardTaskDescriptionField = () => z.string().max(L.taskDescriptionMax);
+/** A starter task's label names (labels of the manifest): at most labelsMax, each a label name. */
+export const boardTaskLabelsField = () => z.array(labelName()).max(L.labelsMax);
+/** A starter task's assignees (tool form): at most assigneesMax user ids. */
+export const boardTaskAssigneesField = () => z.array(userId()).max(L.assigneesMax);
+/** A starter task's due date as written (team form), at most 40 characters before it is read as ISO 8601. */
+export const boardTaskDueDateField = () => z.string().max(40);
 
 /** Priority codes of the team manifest: 0 none, 1 urgent, 2 high, 3 medium, 4 low. */
 export const PRIORITY_CODES: readonly (Priority | null)[] = [null, 'urgent', 'high', 'medium', 'low'];
@@ -122,29 +147,26 @@ function labelIndexesOf(labels: string[], names: string[], field: string): numbe
 
 /** Tool form (spec 4.1 `tasksvc_create_board`), in GraphQL's camelCase names. */
 export const toolBoardInput = z.object({
-  teamId: z.union([idField(), z.string().trim().min(1).max(64)]),
-  title: boardTitle(),
-  description: z.string().max(L.descriptionMax).nullish(),
-  sections: sectionsList(),
-  labels: z.array(z.object({ name: labelName() })).max(L.labelsMax).nullish(),
-  tasks: z
-    .array(
-      z.object({
-        title: taskTitle(),
-        section: sectionTitle(),
-        description: z.string().max(L.taskDescriptionMax).nullish(),
-        priority: z
-          .string()
-          .trim()
-          .toLowerCase()
-          .pipe(z.enum(['urgent', 'high', 'medium', 'low', 'none']))
-          .nullish(),
-        labels: z.array(labelName()).max(L.labelsMax).nullish(),
-        assigneeIds: z.array(userId()).max(L.assigneesMax).nullish(),
-      }),
-    )
-    .max(L.tasksMax)
-    .nullish(),
+  teamId: z.union([idField(), boardTeamRefField()]),
+  title: boardTitleField(),
+  description: boardDescriptionField().nullish(),
+  sections: boardSectionsField(),
+  labels: boardLabelsField(z.object({ name: labelName() })).nullish(),
+  tasks: boardTasksField(
+    z.object({
+      title: boardTaskTitleField(),
+      section: sectionTitle(),
+      description: boardTaskDescriptionField().nullish(),
+      priority: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .pipe(z.enum(['urgent', 'high', 'medium', 'low', 'none']))
+        .nullish(),
+      labels: boardTaskLabelsField().nullish(),
+      assigneeIds: boardTaskAssigneesField().nullish(),
+    }),
+  ).nullish(),
 });
 export type ToolBoardInput = z.input<typeof toolBoardInput>;
 
@@ -174,34 +196,28 @@ export async function planToolBoard(userId: number, input: ToolBoardInput): Prom
 
 /** Team form (spec 4.3 body), in GraphQL's camelCase names. */
 export const teamBoardInput = z.object({
-  title: boardTitle(),
-  description: z.string().max(L.descriptionMax).nullish(),
-  sections: sectionsList(),
-  labels: z
-    .array(z.object({ name: labelName(), color: z.string().max(NAME_LIMITS.labelColorMax).nullish() }))
-    .max(L.labelsMax)
-    .nullish(),
-  tasks: z
-    .array(
-      z.object({
-        title: taskTitle(),
-        description: z.string().max(L.taskDescriptionMax).nullish(),
-        sectionIndex: z.number().int().min(0).nullish(),
-        sectionTitle: z.string().trim().min(1).max(200).nullish(),
-        labelNames: z.array(labelName()).max(L.labelsMax).nullish(),
-        priority: z.number().int().min(0).max(4).nullish(),
-        estimate: z
-          .number()
-          .int()
-          .refine((v) => (ESTIMATE_CODES as readonly number[]).includes(v), {
-            message: 'must be 0 (none), 2 (XS), 3 (S), 4 (M), 5 (L) or 6 (XL)',
-          })
-          .nullish(),
-        dueDate: z.string().max(40).nullish(),
-      }),
-    )
-    .max(L.tasksMax)
-    .nullish(),
+  title: boardTitleField(),
+  description: boardDescriptionField().nullish(),
+  sections: boardSectionsField(),
+  labels: boardLabelsField(z.object({ name: labelName(), color: boardLabelColorField().nullish() })).nullish(),
+  tasks: boardTasksField(
+    z.object({
+      title: boardTaskTitleField(),
+      description: boardTaskDescriptionField().nullish(),
+      sectionIndex: z.number().int().min(0).nullish(),
+      sectionTitle: sectionTitle().nullish(),
+      labelNames: boardTaskLabelsField().nullish(),
+      priority: z.number().int().min(0).max(4).nullish(),
+      estimate: z
+        .number()
+        .int()
+        .refine((v) => (ESTIMATE_CODES as readonly number[]).includes(v), {
+          message: 'must be 0 (none), 2 (XS), 3 (S), 4 (M), 5 (L) or 6 (XL)',
+        })
+        .nullish(),
+      dueDate: boardTaskDueDateField().nullish(),
+    }),
+  ).nullish(),
 });
 export type TeamBoardInput = z.input<typeof teamBoardInput>;
 

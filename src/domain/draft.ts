@@ -23,11 +23,17 @@ const id = idField();
 const priority = z.enum(['urgent', 'high', 'medium', 'low']);
 const dueDate = z.coerce.date({ message: 'must be an ISO 8601 date or datetime' });
 
+/** A draft's title: at most MAX_DRAFT_TITLE characters (trimmed); empty until publishing is fine. */
+export const draftTitleField = () => z.string().trim().max(MAX_DRAFT_TITLE);
+
+/** A draft's description as written (before rendering): at most MAX_DRAFT_DESCRIPTION characters. */
+export const draftDescriptionField = () => z.string().max(MAX_DRAFT_DESCRIPTION);
+
 const fields = {
   projectId: id.nullish(),
   sectionId: id.nullish(),
-  title: z.string().trim().max(MAX_DRAFT_TITLE).nullish(),
-  description: z.string().max(MAX_DRAFT_DESCRIPTION).nullish(),
+  title: draftTitleField().nullish(),
+  description: draftDescriptionField().nullish(),
   contentType: z
     .string()
     .refine((v) => (CONTENT_TYPES as readonly string[]).includes(v), 'content_type must be html or markdown')

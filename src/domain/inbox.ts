@@ -16,8 +16,11 @@ const listInput = z.object({
   unreadOnly: z.boolean().default(false),
 });
 
+/** The ids of one archive or mark-read call: 1 to MAX_NOTIFICATION_IDS. */
+export const notificationIdsField = () => z.array(idField()).min(1).max(MAX_NOTIFICATION_IDS);
+
 const idsInput = z.object({
-  ids: z.array(idField()).min(1).max(MAX_NOTIFICATION_IDS),
+  ids: notificationIdsField(),
 });
 
 /**

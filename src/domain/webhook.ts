@@ -78,19 +78,23 @@ export function parseWebhookMetadata(value: unknown, field = 'metadata'): { [EVE
   return { [EVENT_TYPE_KEY]: WEBHOOK_EVENTS.filter((e) => names.includes(e)) };
 }
 
-const urlSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(NAME_LIMITS.urlMax)
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'https:' || u.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http:// or https:// URL');
+/** A subscription's destination: an absolute http(s) URL, 1 to NAME_LIMITS.urlMax characters (trimmed). */
+export const webhookUrlField = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(NAME_LIMITS.urlMax)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, 'must be an absolute http:// or https:// URL');
+
+const urlSchema = webhookUrlField();
 
 function parseUrl(raw: unknown, policy: WebhookPolicy): string {
   const url = parseInput(z.object({ url: urlSchema }), { url: raw }).url;
@@ -104,7 +108,10 @@ function parseUrl(raw: unknown, policy: WebhookPolicy): string {
   return url;
 }
 
-const descriptionSchema = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).nullish();
+/** A subscription's free-text description: at most WEBHOOK_DESCRIPTION_MAX characters (trimmed; empty clears it). */
+export const webhookDescriptionField = () => z.string().trim().max(WEBHOOK_DESCRIPTION_MAX);
+
+const descriptionSchema = webhookDescriptionField().nullish();
 
 export interface CreateWebhookInput {
   url: unknown;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NAME_LIMITS } from '../../src/domain/fields.ts';
+import { WEBHOOK_DESCRIPTION_MAX } from '../../src/domain/webhook.ts';
 import { createTestServer, type TestApp } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeTeam, makeUserWithKey } from '../support/factories.ts';
@@ -73,6 +75,28 @@ describe('POST /api/v1/webhook/subscriptions', () => {
       if (code) expect(r.body.details.code).toBe(code);
     }
     expect(await t.db.webhookSubscription.count()).toBe(before);
+  });
+
+  it('url and description limits are the domain\'s: at the limit accepted, one over 400 too_big naming the field (POST and PATCH); nothing written', async () => {
+    const a = await owner();
+    const base = `${receiver.urlFor('long')}?pad=`;
+    const urlOf = (length: number) => base.padEnd(length, 'u');
+    const atLimit = { url: urlOf(NAME_LIMITS.urlMax), project_id: a.project.id, metadata: EVENTS, description: 'd'.repeat(WEBHOOK_DESCRIPTION_MAX) };
+    const before = await t.db.webhookSubscription.count();
+    await expectError(await create(a.key, { ...atLimit, url: urlOf(NAME_LIMITS.urlMax + 1) }), 400, 'url', 'too_big');
+    await expectError(await create(a.key, { ...atLimit, description: 'd'.repeat(WEBHOOK_DESCRIPTION_MAX + 1) }), 400, 'description', 'too_big');
+    expect(await t.db.webhookSubscription.count()).toBe(before);
+    const created = await create(a.key, atLimit);
+    expect(created.status).toBe(201);
+    expect(created.body.subscription).toMatchObject({ url: atLimit.url, description: atLimit.description });
+    const path = `${BASE}/${created.body.subscription.id}`;
+    await expectError(await call('PATCH', path, a.key, { url: urlOf(NAME_LIMITS.urlMax + 1) }), 400, 'url', 'too_big');
+    await expectError(await call('PATCH', path, a.key, { description: 'e'.repeat(WEBHOOK_DESCRIPTION_MAX + 1) }), 400, 'description', 'too_big');
+    expect(await t.db.webhookSubscription.findUniqueOrThrow({ where: { id: created.body.subscription.id } })).toMatchObject({
+      url: atLimit.url,
+      description: atLimit.description,
+    });
+    expect((await call('PATCH', path, a.key, { description: 'e'.repeat(WEBHOOK_DESCRIPTION_MAX) })).status).toBe(200);
   });
 
   it('404 for a project or team of another tenant', async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BOARD_LIMITS } from '../../src/domain/board-manifest.ts';
+import { NAME_LIMITS } from '../../src/domain/fields.ts';
 import { useTestServer } from '../support/app.ts';
 import { errorBody } from '../support/errors.ts';
 import { makeBoard, makeTeam, makeUserWithKey } from '../support/factories.ts';
@@ -123,6 +125,49 @@ describe('POST /api/mcp/boards', () => {
     const byUuid = await call('/api/mcp/boards', { key, method: 'POST', json: { ...manifest, team_id: team.uuid, tasks: [] } });
     expect(byUuid.status).toBe(200);
     expect(byUuid.body.board.tasks).toEqual([]);
+  });
+
+  // The manifest's limits are the domain's rules; a 400 names the field as this route does.
+  const many = (n: number, f: (i: number) => unknown) => Array.from({ length: n }, (_, i) => f(i));
+  const task = (o: Record<string, unknown> = {}) => ({ title: 'T', section: 'S0', ...o });
+  const limitCases: [string, Record<string, unknown>, string | null][] = [
+    ['every count and length at its limit', {
+      title: 't'.repeat(BOARD_LIMITS.titleMax),
+      description: 'd'.repeat(BOARD_LIMITS.descriptionMax),
+      sections: [{ title: 'S0' }, ...many(BOARD_LIMITS.sectionsMax - 1, (i) => ({ title: `${i}`.padEnd(NAME_LIMITS.sectionTitleMax, 's') }))],
+      labels: many(BOARD_LIMITS.labelsMax, (i) => ({ name: `${i}`.padEnd(NAME_LIMITS.labelNameMax, 'l') })),
+      tasks: [
+        task({ title: 'x'.repeat(BOARD_LIMITS.taskTitleMax), description: 'd'.repeat(BOARD_LIMITS.taskDescriptionMax), labels: many(BOARD_LIMITS.labelsMax, (i) => `${i}`.padEnd(NAME_LIMITS.labelNameMax, 'l')) }),
+        ...many(BOARD_LIMITS.tasksMax - 1, () => task()),
+      ],
+    }, null],
+    ['team_id over its length', { team_id: 'u'.repeat(65) }, 'team_id'],
+    ['title over its limit', { title: 't'.repeat(BOARD_LIMITS.titleMax + 1) }, 'title'],
+    ['description over its limit', { description: 'd'.repeat(BOARD_LIMITS.descriptionMax + 1) }, 'description'],
+    ['sections over the count', { sections: many(BOARD_LIMITS.sectionsMax + 1, (i) => ({ title: `S${i}` })) }, 'sections'],
+    ['a section title over its limit', { sections: [{ title: 'S0' }, { title: 's'.repeat(NAME_LIMITS.sectionTitleMax + 1) }] }, 'sections.1.title'],
+    ['labels over the count', { labels: many(BOARD_LIMITS.labelsMax + 1, (i) => ({ name: `L${i}` })) }, 'labels'],
+    ['a label name over its limit', { labels: [{ name: 'l'.repeat(NAME_LIMITS.labelNameMax + 1) }] }, 'labels.0.name'],
+    ['tasks over the count', { tasks: many(BOARD_LIMITS.tasksMax + 1, () => task()) }, 'tasks'],
+    ['a task title over its limit', { tasks: [task(), task({ title: 't'.repeat(BOARD_LIMITS.taskTitleMax + 1) })] }, 'tasks.1.title'],
+    ['a task section over its length', { tasks: [task({ section: 's'.repeat(NAME_LIMITS.sectionTitleMax + 1) })] }, 'tasks.0.section'],
+    ['a task description over its limit', { tasks: [task({ description: 'd'.repeat(BOARD_LIMITS.taskDescriptionMax + 1) })] }, 'tasks.0.description'],
+    ['task labels over the count', { labels: [{ name: 'L' }], tasks: [task({ labels: many(BOARD_LIMITS.labelsMax + 1, () => 'L') })] }, 'tasks.0.labels'],
+    ['a task label over its length', { tasks: [task({ labels: ['l'.repeat(NAME_LIMITS.labelNameMax + 1)] })] }, 'tasks.0.labels.0'],
+    ['assignee_ids over the count', { tasks: [task({ assignee_ids: many(BOARD_LIMITS.assigneesMax + 1, (i) => i + 1) })] }, 'tasks.0.assignee_ids'],
+  ];
+
+  it.each(limitCases)('limits: %s', async (_name, change, field) => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const team = await makeTeam(t.db, [user.id]);
+    const body = { team_id: team.id, title: 'Limits', sections: [{ title: 'S0' }], ...change };
+    const res = await call('/api/mcp/boards', { key, method: 'POST', json: body });
+    if (field === null) {
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      return;
+    }
+    expect(res).toEqual({ status: 400, body: errorBody('VALIDATION', field) });
+    expect(await t.db.project.count({ where: { createdById: user.id } })).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { MAX_ASSIGNEES } from '../../src/domain/assignee.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeAssignmentWorld } from '../support/factories.ts';
@@ -47,5 +48,23 @@ describe('POST /api/v1/tasks/{id}/assignees', () => {
     ]);
     const events = await t.db.outboxEvent.findMany({ where: { taskId: task.id, type: 'task.assigned' }, orderBy: { id: 'asc' } });
     expect(events.map((e) => (e.data as { action: string }).action)).toEqual(['assigned', 'unassigned', 'assigned', 'assigned']);
+  });
+
+  it('user_ids and agent_ids: at the count limit accepted, one over 400 too_big naming the field (the domain\'s rule, through both routes); nothing written', async () => {
+    const { owner, member, task, agent } = await setup();
+    const users = (n: number) => Array(n).fill(member.user.id);
+    const agents = (n: number) => Array(n).fill(agent.id);
+    const routes = [
+      (json: Record<string, unknown>) => assign(owner.key, task.id, json),
+      (json: Record<string, unknown>) => t.fetch('/api/mcp/assignees/assign', { method: 'POST', key: owner.key, json: { task_id: task.id, ...json } }),
+    ];
+    for (const call of routes) {
+      await expectError(await call({ mode: 'multiple', user_ids: users(MAX_ASSIGNEES + 1) }), 400, 'user_ids', 'too_big');
+      await expectError(await call({ mode: 'multiple', agent_ids: agents(MAX_ASSIGNEES + 1) }), 400, 'agent_ids', 'too_big');
+    }
+    expect(await t.db.taskAssignee.count({ where: { taskId: task.id } })).toBe(0);
+    const res = await assign(owner.key, task.id, { mode: 'multiple', user_ids: users(MAX_ASSIGNEES), agent_ids: agents(MAX_ASSIGNEES) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).assignees).toHaveLength(2);
   });
 });

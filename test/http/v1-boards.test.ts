@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { BOARD_LIMITS } from '../../src/domain/board-manifest.ts';
+import { NAME_LIMITS } from '../../src/domain/fields.ts';
 import { useTestServer } from '../support/app.ts';
 import { isPostgres } from '../support/database.ts';
 import { errorBody } from '../support/errors.ts';
@@ -123,6 +125,20 @@ describe('POST /api/v1/teams/{teamId}/boards', () => {
     ['due_date date and datetime', { tasks: [task({ due_date: '2026-01-31' }), task({ due_date: '2026-01-31T09:00:00.000Z' })] }, null],
     ['due_date invalid', { tasks: [task({ due_date: '31/01/2026' })] }, 'tasks.0.due_date'],
     ['bad task 3 of 4', { tasks: [...tasks(3), task({ priority: 9 })] }, 'tasks.3.priority'],
+    // The limits are the domain's rules, its errors named as this route names the field.
+    ['description at its limit', { description: 'd'.repeat(BOARD_LIMITS.descriptionMax) }, null],
+    ['description over its limit', { description: 'd'.repeat(BOARD_LIMITS.descriptionMax + 1) }, 'description'],
+    ['label name at its limit, color at its limit', { labels: [{ name: 'l'.repeat(NAME_LIMITS.labelNameMax), color: 'c'.repeat(NAME_LIMITS.labelColorMax) }] }, null],
+    ['label name over its limit', { labels: [{ name: 'l'.repeat(NAME_LIMITS.labelNameMax + 1) }] }, 'labels.0.name'],
+    ['label color over its limit', { labels: [{ name: 'L', color: 'c'.repeat(NAME_LIMITS.labelColorMax + 1) }] }, 'labels.0.color'],
+    ['task description at its limit', { tasks: [task({ description: 'd'.repeat(BOARD_LIMITS.taskDescriptionMax) })] }, null],
+    ['task description over its limit', { tasks: [...tasks(2), task({ description: 'd'.repeat(BOARD_LIMITS.taskDescriptionMax + 1) })] }, 'tasks.2.description'],
+    ['section_title at its limit', { sections: [{ title: 's'.repeat(NAME_LIMITS.sectionTitleMax) }], tasks: [{ title: 'T', section_title: 's'.repeat(NAME_LIMITS.sectionTitleMax) }] }, null],
+    ['section_title over its limit', { tasks: [...tasks(3), { title: 'T', section_title: 's'.repeat(NAME_LIMITS.sectionTitleMax + 1) }] }, 'tasks.3.section_title'],
+    ['label_names at the count limit', { labels: labels(BOARD_LIMITS.labelsMax), tasks: [task({ label_names: labels(BOARD_LIMITS.labelsMax).map((l) => l.name) })] }, null],
+    ['label_names over the count limit', { labels: labels(1), tasks: [task({ label_names: Array(BOARD_LIMITS.labelsMax + 1).fill('L0') })] }, 'tasks.0.label_names'],
+    ['a label_names name over its limit', { labels: labels(1), tasks: [task({ label_names: ['L0', 'l'.repeat(NAME_LIMITS.labelNameMax + 1)] })] }, 'tasks.0.label_names.1'],
+    ['due_date over its length', { tasks: [task({ due_date: `2026-01-31T09:00:00.000${'0'.repeat(20)}Z` })] }, 'tasks.0.due_date'],
   ];
 
   it.each(cases)('%s', async (_name, change, field) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_DRAFT_DESCRIPTION, MAX_DRAFT_TITLE } from '../../src/domain/draft.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
@@ -73,6 +74,23 @@ describe('/api/v1/drafts', () => {
     const del = await call('DELETE', `/${draft.id}`, me.key);
     expect(await del.json()).toEqual({ success: true, message: expect.any(String) });
     await expectError(await call('GET', `/${draft.id}`, me.key), 404, 'id');
+  });
+
+  it('title and description limits are the domain\'s: at the limit accepted, one over 400 too_big naming the field (POST and PATCH); nothing written', async () => {
+    const { me } = await setup();
+    const count = () => t.db.taskDraft.count({ where: { userId: me.user.id } });
+    const title = 't'.repeat(MAX_DRAFT_TITLE);
+    const description = 'd'.repeat(MAX_DRAFT_DESCRIPTION);
+    await expectError(await call('POST', '', me.key, { title: `${title}t` }), 400, 'title', 'too_big');
+    await expectError(await call('POST', '', me.key, { description: `${description}d` }), 400, 'description', 'too_big');
+    expect(await count()).toBe(0);
+    const res = await call('POST', '', me.key, { title, description });
+    expect(res.status).toBe(201);
+    const { draft } = await res.json();
+    expect(draft).toMatchObject({ title, description: expect.stringContaining(description) });
+    await expectError(await call('PATCH', `/${draft.id}`, me.key, { title: `${title}t` }), 400, 'title', 'too_big');
+    await expectError(await call('PATCH', `/${draft.id}`, me.key, { description: `${description}d` }), 400, 'description', 'too_big');
+    expect(await t.db.taskDraft.findUniqueOrThrow({ where: { id: draft.id } })).toMatchObject({ title, description: draft.description });
   });
 
   it("another user's draft is 404 everywhere and unchanged; bad ids are 400", async () => {

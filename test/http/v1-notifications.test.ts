@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toggleAssignee } from '../../src/domain/assignee.ts';
 import { createTask } from '../../src/domain/task/create.ts';
 import { updateTask } from '../../src/domain/task/update.ts';
+import { MAX_NOTIFICATION_IDS } from '../../src/domain/inbox.ts';
 import { useTestServer } from '../support/app.ts';
 import { expectError } from '../support/errors.ts';
 import { makeProject, makeUserWithKey } from '../support/factories.ts';
@@ -66,5 +67,20 @@ describe('/api/v1/notifications', () => {
     expect(await res.json()).toEqual({ success: true, archived: 1 });
     expect(await ids(me.key)).toEqual([mine[1]]);
     expect(await ids(other.key)).toEqual(theirs);
+  });
+
+  it('notification_ids: 1 to MAX_NOTIFICATION_IDS (the domain\'s rule), a 400 naming the field otherwise, through REST and the tool route', async () => {
+    const { me } = await setup();
+    const mine = await ids(me.key);
+    const list = (n: number) => [...mine, ...Array.from({ length: n - mine.length }, (_, i) => 2_000_000_000 + i)];
+    const routes = ['/api/v1/notifications/read', '/api/v1/notifications/archive', '/api/mcp/inbox/archive'];
+    for (const path of routes) {
+      const post = (json: unknown) => t.fetch(path, { method: 'POST', key: me.key, json });
+      await expectError(await post({ notification_ids: [] }), 400, 'notification_ids', 'too_small');
+      await expectError(await post({ notification_ids: list(MAX_NOTIFICATION_IDS + 1) }), 400, 'notification_ids', 'too_big');
+    }
+    expect(await t.db.notification.count({ where: { id: { in: mine }, OR: [{ read: true }, { archivedAt: { not: null } }] } })).toBe(0);
+    const res = await t.fetch('/api/v1/notifications/read', { method: 'POST', key: me.key, json: { notification_ids: list(MAX_NOTIFICATION_IDS) } });
+    expect(await res.json()).toEqual({ success: true, marked_read: mine.length });
   });
 });

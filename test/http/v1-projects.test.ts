@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NAME_LIMITS } from '../../src/domain/fields.ts';
 import { useTestServer } from '../support/app.ts';
 import { errorBody } from '../support/errors.ts';
 import { joinTeamOnly, makeBoard, makeUserWithKey } from '../support/factories.ts';
@@ -226,6 +227,22 @@ describe('/api/v1/projects/{projectId}/sections', () => {
     const rows = await t.db.section.findMany({ where: { projectId: b.project.id } });
     expect(rows.map((s) => [s.title, s.deletedAt])).toEqual(b.sections.map((s) => [s.title, null]));
   });
+
+  it('title: at the limit accepted, one over 400 too_big naming `title` (the domain\'s rule, POST and PATCH); nothing changed', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id);
+    const path = `/api/v1/projects/${b.project.id}/sections`;
+    const sid = b.sections[0].id;
+    const max = NAME_LIMITS.sectionTitleMax;
+    const over = 's'.repeat(max + 1);
+    expect(await call(path, { key, method: 'POST', json: { title: over } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_big') });
+    expect(await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: over } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_big') });
+    expect(await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: ' ' } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'title', 'too_small') });
+    const rows = await t.db.section.findMany({ where: { projectId: b.project.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((s) => s.title)).toEqual(b.sections.map((s) => s.title));
+    expect((await call(path, { key, method: 'POST', json: { title: 's'.repeat(max) } })).status).toBe(201);
+    expect((await call(`${path}/${sid}`, { key, method: 'PATCH', json: { title: 'r'.repeat(max) } })).status).toBe(200);
+  });
 });
 
 describe('POST /api/v1/projects/{projectId}/labels', () => {
@@ -250,6 +267,18 @@ describe('POST /api/v1/projects/{projectId}/labels', () => {
     expect(await call(path, { key, method: 'POST', json: { name: 'bug' } })).toEqual({ status: 409, body: errorBody('CONFLICT', 'name', 'duplicate') });
     const list = await call(path, { key });
     expect(list.body).toEqual({ success: true, labels: [expect.objectContaining({ name: 'Bug' }), expect.objectContaining({ name: 'l'.repeat(100) })], projectId: b.project.id });
+  });
+
+  it('name and color through PATCH: name at the limit accepted, one over or blank 400 naming `name`, a color over its length 400 naming `color` (the domain\'s rules)', async () => {
+    const { user, key } = await makeUserWithKey(t.db);
+    const b = await makeBoard(t.db, user.id, { labels: [{ name: 'bug' }] });
+    const path = `/api/v1/projects/${b.project.id}/labels/${b.labels[0].id}`;
+    const max = NAME_LIMITS.labelNameMax;
+    expect(await call(path, { key, method: 'PATCH', json: { name: 'n'.repeat(max + 1) } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'name', 'too_big') });
+    expect(await call(path, { key, method: 'PATCH', json: { name: '  ' } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'name', 'too_small') });
+    expect(await call(path, { key, method: 'PATCH', json: { color: '#'.padEnd(NAME_LIMITS.labelColorMax + 1, 'a') } })).toEqual({ status: 400, body: errorBody('VALIDATION', 'color', 'too_big') });
+    expect((await t.db.label.findUniqueOrThrow({ where: { id: b.labels[0].id } })).name).toBe('bug');
+    expect((await call(path, { key, method: 'PATCH', json: { name: 'n'.repeat(max) } })).status).toBe(200);
   });
 });
 

@@ -10,7 +10,10 @@ const agentUuid = z.string().describe('Agent UUID.');
 /**
  * The assignment fields shared by the tool and REST routes: `user_id` /
  * `agent_id` toggle one assignee; `user_ids` / `agent_ids` with
- * `mode: multiple` set the assignees.
+ * `mode: multiple` set the assignees. The lists' count (the domain's
+ * MAX_ASSIGNEES, which it checks too) is also checked here: zod counts a
+ * list before it parses its elements, whereas past this schema each id is
+ * parsed and coerced into a GraphQL variable before the domain counts them.
  */
 export const assignFields = {
   user_id: bodyId().optional().describe('Single form: toggles this user (assigned → unassigned).'),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 // still tell a caller the limits, a route field carries the domain rule's
 // bounds as JSON Schema metadata: documented, never checked twice.
 
-const BOUND_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const;
+const BOUND_KEYWORDS = ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minItems', 'maxItems'] as const;
 
 /**
  * The JSON Schema bounds of a domain rule (lengths, ranges, counts, and

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
+import {
+  BOARD_LIMITS,
+  BOARD_LIMITS_TEXT,
+  boardTaskDescriptionField,
+  boardTaskLabelsField,
+  boardTaskTitleField,
+  boardTeamRefField,
+} from '../../../domain/board-manifest.ts';
+import { labelName } from '../../../domain/label.ts';
+import { sectionTitle } from '../../../domain/section.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { toolProject, toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -43,24 +53,27 @@ export const listProjectsRoute = route({
   }),
 });
 
+// Types only, like boardManifestFields: the limits are the domain's tool
+// manifest rules, documented here from them; a list's count is also checked
+// here, before its elements are parsed (see boardManifestFields).
 const boardBody = z.object({
   team_id: z
-    .union([bodyId(), z.string().min(1).max(64)], { message: 'must be the team number or its UUID' })
+    .union([bodyId(), z.string().meta(boundsOf(boardTeamRefField()))], { message: 'must be the team number or its UUID' })
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax) }))
+    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())) }))
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name}\`.`),
   tasks: z
     .array(
       z.object({
-        title: requiredString('title').max(BOARD_LIMITS.taskTitleMax),
-        section: z.string({ message: 'section is required: a section title of this manifest' }).max(NAME_LIMITS.sectionTitleMax),
-        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
+        title: requiredString('title').meta(boundsOf(boardTaskTitleField())),
+        section: z.string({ message: 'section is required: a section title of this manifest' }).meta(boundsOf(sectionTitle())),
+        description: z.string().meta(boundsOf(boardTaskDescriptionField())).nullish(),
         priority: z.string().nullish(),
-        labels: z.array(z.string().max(NAME_LIMITS.labelNameMax)).max(BOARD_LIMITS.labelsMax).nullish(),
+        labels: z.array(z.string()).max(BOARD_LIMITS.labelsMax).meta(boundsOf(boardTaskLabelsField())).nullish(),
         assignee_ids: z.array(bodyId()).max(BOARD_LIMITS.assigneesMax).nullish(),
       }),
     )
@@ -141,7 +154,8 @@ export const createSectionRoute = route({
   description: `Body \`title\` (1-${NAME_LIMITS.sectionTitleMax} characters), optional \`after_section_id\` (omitted: appended at the end). Answers \`{id, title}\`.`,
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
+    // A string only: the title rule is the domain's (sectionTitle), whose error names `title`.
+    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
   }),
   document: graphql(`

@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { MAX_INT } from '../../../domain/fields.ts';
-import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../../domain/board-manifest.ts';
+import {
+  BOARD_LIMITS,
+  BOARD_LIMITS_TEXT,
+  boardLabelColorField,
+  boardTaskDescriptionField,
+  boardTaskDueDateField,
+  boardTaskLabelsField,
+  boardTaskTitleField,
+} from '../../../domain/board-manifest.ts';
+import { labelName } from '../../../domain/label.ts';
+import { sectionTitle } from '../../../domain/section.ts';
 import { route } from '../../route.ts';
 import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { graphql } from '../../gql/index.ts';
 import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 
@@ -12,24 +22,27 @@ import { restTeamBoard, restTeamBoardSchema } from '../../presenters/board.ts';
 // instead of failing later in GraphQL coercion without one.
 const int32 = () => z.number({ message: 'must be an integer' }).int('must be an integer').min(-MAX_INT - 1).max(MAX_INT);
 
+// Types only, like boardManifestFields: the limits are the domain's team
+// manifest rules, documented here from them; a list's count is also checked
+// here, before its elements are parsed (see boardManifestFields).
 const teamBoardBody = z.object({
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').max(NAME_LIMITS.labelNameMax), color: z.string().max(NAME_LIMITS.labelColorMax).nullish() }))
+    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())), color: z.string().meta(boundsOf(boardLabelColorField())).nullish() }))
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
     .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name, color?}\`; \`color\` is accepted and not stored.`),
   tasks: z
     .array(
       z.object({
-        title: requiredString('title').max(BOARD_LIMITS.taskTitleMax),
-        description: z.string().max(BOARD_LIMITS.taskDescriptionMax).nullish(),
+        title: requiredString('title').meta(boundsOf(boardTaskTitleField())),
+        description: z.string().meta(boundsOf(boardTaskDescriptionField())).nullish(),
         section_index: int32().nullish(),
-        section_title: z.string().max(NAME_LIMITS.sectionTitleMax).nullish(),
-        label_names: z.array(z.string().max(NAME_LIMITS.labelNameMax)).max(BOARD_LIMITS.labelsMax).nullish(),
+        section_title: z.string().meta(boundsOf(sectionTitle())).nullish(),
+        label_names: z.array(z.string()).max(BOARD_LIMITS.labelsMax).meta(boundsOf(boardTaskLabelsField())).nullish(),
         priority: int32().nullish(),
         estimate: int32().nullish(),
-        due_date: z.string().max(40).nullish(),
+        due_date: z.string().meta(boundsOf(boardTaskDueDateField())).nullish(),
       }),
     )
     .max(BOARD_LIMITS.tasksMax)

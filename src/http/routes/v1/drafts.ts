@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DRAFT_PAGE, MAX_DRAFT_DESCRIPTION, MAX_DRAFT_TITLE } from '../../../domain/draft.ts';
+import {
+  DRAFT_PAGE,
+  MAX_DRAFT_DESCRIPTION,
+  MAX_DRAFT_TITLE,
+  draftDescriptionField,
+  draftTitleField,
+} from '../../../domain/draft.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { PRIORITIES } from '../../../domain/task/fields.ts';
 import { bodyId, qsDate, qsId, qsInt } from '../../query-params.ts';
 import { route } from '../../route.ts';
@@ -15,14 +22,24 @@ import { NotFoundError } from '../../../errors.ts';
 const idParams = z.object({ id: qsId() });
 const priority = z.enum(PRIORITIES, { message: `must be one of ${PRIORITIES.join(', ')}` });
 
-/** Draft fields in a body; `null` clears (on PATCH). */
+/**
+ * Draft fields in a body; `null` clears (on PATCH). They parse types only:
+ * title and description limits are the domain's (checked before the
+ * description is rendered; its errors name these fields), documented from
+ * its rules (boundsOf).
+ */
 const draftBody = z.object({
   project_id: bodyId().nullable().optional().describe('Project of the future task (one of yours).'),
   section_id: bodyId().nullable().optional().describe('Section of that project (no section → Backlog on publish).'),
-  title: z.string().nullable().optional().describe(`Title, at most ${MAX_DRAFT_TITLE} characters; may stay empty until publishing.`),
+  title: z
+    .string()
+    .meta(boundsOf(draftTitleField()))
+    .nullable()
+    .optional()
+    .describe(`Title, at most ${MAX_DRAFT_TITLE} characters; may stay empty until publishing.`),
   description: z
     .string()
-    .max(MAX_DRAFT_DESCRIPTION)
+    .meta(boundsOf(draftDescriptionField()))
     .nullable()
     .optional()
     .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_DRAFT_DESCRIPTION} characters.`),

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
+import { labelColor, labelName } from '../../../domain/label.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { restLabel, restLabelSchema } from '../../presenters/label.ts';
+
+// Label bodies parse types only: name and colour rules (length, trimming,
+// `#rrggbb`) are the domain's (labelName, labelColor), whose errors name these
+// fields; OpenAPI shows their bounds (boundsOf), not checked twice.
 
 const labelParams = z.object({
   projectId: qsId().describe('Project (board) id.'),
@@ -26,8 +32,8 @@ export const createLabelRoute = route({
     'duplicate is 409 (`details: {field: name, code: duplicate}`). Answers 201 `{success, label: {id (string), name}, message}`.',
   params: projectIdParams,
   body: z.object({
-    name: requiredString('name').max(NAME_LIMITS.labelNameMax).describe(`Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
-    color: z.string().max(NAME_LIMITS.labelColorMax).nullish().describe('Display colour, a hex colour `#rrggbb`.'),
+    name: requiredString('name').meta(boundsOf(labelName())).describe(`Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
+    color: z.string().meta(boundsOf(labelColor())).nullish().describe('Display colour, a hex colour `#rrggbb`.'),
   }),
   status: 201,
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
@@ -81,10 +87,10 @@ export const updateLabelRoute = route({
     '`{success, label: {id (string), name}, message}`.',
   params: labelParams,
   body: z.object({
-    name: z.string().max(NAME_LIMITS.labelNameMax).optional().describe(`New name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
+    name: z.string().meta(boundsOf(labelName())).optional().describe(`New name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
     color: z
       .string()
-      .max(NAME_LIMITS.labelColorMax)
+      .meta(boundsOf(labelColor()))
       .nullish()
       .describe('New display colour, a hex colour `#rrggbb`; null clears it.'),
   }),

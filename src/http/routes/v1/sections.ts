@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
+import { sectionTitle } from '../../../domain/section.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
 import { restSection, restSectionListItem, restSectionListItemSchema, restSectionSchema } from '../../presenters/section.ts';
+
+// Section bodies parse types only: the title rule (trimmed, 1 to
+// NAME_LIMITS.sectionTitleMax) is the domain's (sectionTitle), whose errors
+// name `title`; OpenAPI shows its bounds (boundsOf), not checked twice.
 
 const oneSection = z.object({ success: z.literal(true), section: restSectionSchema, message: z.string() });
 
@@ -56,7 +62,7 @@ export const createSectionRoute = route({
     'Answers 201 `{success, section: {id, section_title, projectId, taskCount}, message}`.',
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').max(NAME_LIMITS.sectionTitleMax).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
+    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
   }),
   status: 201,
@@ -89,7 +95,7 @@ export const updateSectionRoute = route({
     'Only the moved row changes (fractional ranking). Answers `{success, section, message}`.',
   params: sectionParams,
   body: z.object({
-    title: z.string().max(NAME_LIMITS.sectionTitleMax).optional().describe(`New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
+    title: z.string().meta(boundsOf(sectionTitle())).optional().describe(`New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
     move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
     visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
   }),

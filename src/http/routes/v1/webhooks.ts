@@ -5,7 +5,13 @@ import { subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
-import { MAX_SUBSCRIPTIONS_PER_SCOPE, WEBHOOK_DESCRIPTION_MAX } from '../../../domain/webhook.ts';
+import {
+  MAX_SUBSCRIPTIONS_PER_SCOPE,
+  WEBHOOK_DESCRIPTION_MAX,
+  webhookDescriptionField,
+  webhookUrlField,
+} from '../../../domain/webhook.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { WEBHOOK_EVENT_LIST } from '../../../events/outbox.ts';
 import { found } from '../shared/found.ts';
 import { NotFoundError } from '../../../errors.ts';
@@ -13,6 +19,9 @@ import { NotFoundError } from '../../../errors.ts';
 // Webhook subscriptions (spec 4.5 gives PATCH; the rest follows the same
 // style): snake_case ids, `createdAt`/`updatedAt`, the signing secret only
 // in the create response. Delivery itself is described in the events docs.
+// Bodies parse types only: the URL and description rules are the domain's
+// (webhookUrlField, webhookDescriptionField; its errors name these fields),
+// documented here from them (boundsOf), not checked twice.
 
 /** Path of the routes of one subscription. */
 export const subscriptionParams = z.object({ subscriptionId: qsId().describe('Webhook subscription id.') });
@@ -48,11 +57,11 @@ export const createWebhookRoute = route({
     'shown in this response only. ' +
     PAYLOAD_DOC,
   body: z.object({
-    url: requiredString('url').max(NAME_LIMITS.urlMax).describe('Destination URL, http:// or https://, at most 2048 characters.'),
+    url: requiredString('url').meta(boundsOf(webhookUrlField())).describe(`Destination URL, http:// or https://, at most ${NAME_LIMITS.urlMax} characters.`),
     project_id: bodyId().optional().describe('Project scope.'),
     team_id: teamIdBody.optional(),
     metadata: metadataBody,
-    description: z.string().max(WEBHOOK_DESCRIPTION_MAX).nullish().describe(`Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.`),
+    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe(`Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.`),
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema.extend({ secret: z.string() }) }),
   status: 201,
@@ -143,8 +152,8 @@ export const updateWebhookRoute = route({
   params: subscriptionParams,
   body: z.object({
     metadata: metadataBody.optional(),
-    url: z.string().max(NAME_LIMITS.urlMax).optional().describe('New destination URL.'),
-    description: z.string().max(WEBHOOK_DESCRIPTION_MAX).nullish().describe('New description (empty or null clears it).'),
+    url: z.string().meta(boundsOf(webhookUrlField())).optional().describe('New destination URL.'),
+    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe('New description (empty or null clears it).'),
     active: z
       .boolean({ message: 'active must be true or false' })
       .optional()
