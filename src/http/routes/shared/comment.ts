@@ -37,7 +37,9 @@ export function commentListVariables(query: z.output<typeof commentListQuery>) {
 /**
  * Body fields of a new comment (tool and REST). They parse types only: the
  * limits are the domain's (its errors name these fields), documented here
- * from its rules (boundsOf). `display_name` is this API's own: it never
+ * from its rules (boundsOf), except a list's count, checked here too with
+ * the domain's constant (refused before its elements become GraphQL
+ * variables). `display_name` is this API's own: it never
  * reaches the domain, so its bound is the route's.
  */
 export const newCommentBody = {
@@ -47,6 +49,7 @@ export const newCommentBody = {
   content_type: z.string().optional().describe('`html` (default) or `markdown` (GitHub Flavored Markdown, converted to HTML); anything else is a 400.'),
   images: z
     .array(z.string())
+    .max(MAX_COMMENT_IMAGES)
     .meta(boundsOf(commentImagesField()))
     .optional()
     .describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
@@ -61,6 +64,7 @@ export const newCommentBody = {
           .describe('Ignored: a mention shows the user’s own display name, whatever the request says.'),
       }),
     )
+    .max(MAX_COMMENT_MENTIONS)
     .meta(boundsOf(commentMentionsField()))
     .optional()
     .describe(`Structured mentions (at most ${MAX_COMMENT_MENTIONS}); each user must be a member of the task’s board, else 401 \`cross_board_mention\`.`),

@@ -4,6 +4,7 @@ import { MAX_INT, STATUSES } from '../../../domain/fields.ts';
 import {
   PRIORITIES,
   TASK_FIELD_DESCRIPTIONS,
+  TASK_LIMITS,
   descriptionField,
   estimateMinutesField,
   titleField,
@@ -42,9 +43,11 @@ const notAccepted = 'Not accepted here (400): labels are set through GraphQL or 
  * Body fields of task writes. They parse types only (string, integer, the
  * spec's names of a closed set, an ISO date, a list): limits are the
  * domain's, and its errors name the route's field (TASK_FIELD_NAMES, else
- * the snake case of the domain's name). A body is at most MAX_BODY_BYTES
- * before it is parsed, and the domain counts a list before it reads its
- * elements, before any rendering or database work. The descriptions are the
+ * the snake case of the domain's name). A list's count is the exception:
+ * checked here too, with the domain's constant, because zod counts a list
+ * before it parses its elements, while past the route every element would
+ * be coerced into GraphQL variables before the domain counts them (a 1 MB
+ * body holds ~100,000 URLs). The descriptions are the
  * domain's (fields.ts), with this API's spellings added, and so are the
  * bounds OpenAPI shows (boundsOf: documented from the rule, not checked here).
  */
@@ -54,8 +57,8 @@ export const taskWriteFields = {
   content_type: z.string().optional().describe(`${D.contentType} Spelt \`html\` or \`markdown\`; anything else → 400.`),
   priority: z.enum(PRIORITIES).nullable().optional().describe(`${D.priority} \`${PRIORITIES.join('`, `')}\`.`),
   estimate: int32().meta(boundsOf(estimateMinutesField())).nullable().optional().describe(D.estimateMinutes),
-  images: z.array(z.string()).meta(boundsOf(urlListField())).nullable().optional().describe(D.images),
-  attachments: z.array(z.string()).meta(boundsOf(urlListField())).nullable().optional().describe(D.attachments),
+  images: z.array(z.string()).max(TASK_LIMITS.urlsMax).meta(boundsOf(urlListField())).nullable().optional().describe(D.images),
+  attachments: z.array(z.string()).max(TASK_LIMITS.urlsMax).meta(boundsOf(urlListField())).nullable().optional().describe(D.attachments),
   due_date: qsDate().nullable().optional().describe(D.dueDate),
   status: z.enum(STATUSES).optional().describe(`${D.status} \`${STATUSES.join('`, `')}\`.`),
   labels: z.unknown().optional().describe(notAccepted),
