@@ -497,7 +497,7 @@ async function measure(o: EventLagOptions, run: string, stamp: string, errors: s
     nodeFlags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     eldFile: join(workDir, 'eld-app.json'),
   });
-  if (profileDir) cleanups.push(() => log(`CPU profile of the app: ${profileDir}/ (npx tsx bench/diagnostics/profile-summary.ts <file>)`));
+  if (profileDir) cleanups.push(() => log(`CPU profile of the app: ${profileDir}/ (open in Chrome's DevTools)`));
   cleanups.push(() => app.stop());
   const appStartMs = Math.round(performance.now() - appStarted);
   log(`app pid ${app.pid} at ${app.url} (started in ${appStartMs} ms)`);

@@ -34,7 +34,7 @@ export function benchCommand(name: string, description: string): Command {
     .description(description)
     .option('--smoke', 'a few seconds with tiny numbers: checks the harness end to end; says nothing about speed')
     .option('--keep', 'keep the databases (PostgreSQL; the PGlite data directory of npm run bench) and print where (for bench/diagnostics/)')
-    .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/ (summarise with bench/diagnostics/profile-summary.ts)')
+    .option('--profile', 'CPU-profile the app child (node --cpu-prof) into bench/results/profiles/')
     .showHelpAfterError();
 }
 

@@ -16,27 +16,14 @@ import { loadavg } from 'node:os';
 import { launchBrowser } from '../test/support/browser.ts';
 import { makeBusyBoard } from '../test/support/factories.ts';
 import { startScriptServer } from '../test/support/script-server.ts';
-import { benchCommand, integer } from './options.ts';
+import { parseArgs } from 'node:util';
 
-const values = benchCommand(
-  'npm run bench:web --',
-  'Time to show a board in Chromium, cold each time, and the live lag.',
-)
-  .option('--tasks <n>', 'tasks on the board (default 500)', integer(1), 500)
-  .option('--runs <n>', 'cold loads (default 7)', integer(1), 7)
-  .option('--changes <n>', 'live changes timed (default 20)', integer(1), 20)
-  .parse(process.argv.slice(2), { from: 'user' })
-  .opts();
+const { values } = parseArgs({ options: { smoke: { type: 'boolean' }, tasks: { type: 'string' }, runs: { type: 'string' }, changes: { type: 'string' } } });
 // Smoke: a small board, one load, two live changes.
-const taskCount: number = values.smoke ? 20 : values.tasks;
-const runs: number = values.smoke ? 1 : values.runs;
-const changes: number = values.smoke ? 2 : values.changes;
+const [taskCount, runs, changes] = values.smoke ? [20, 1, 2] : [Number(values.tasks ?? 500), Number(values.runs ?? 7), Number(values.changes ?? 20)];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' / ');
 
 // @ts-expect-error: a plain .mjs script without type declarations.
 const { buildWebApp, describeBuild } = await import('../scripts/build-web.mjs');
@@ -54,9 +41,7 @@ const cookies = session.headers.getSetCookie().map((c) => {
   return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: host, path: '/' };
 });
 
-console.log(
-  `database: ${server.services.database.kind}; ${taskCount} tasks, ${runs} cold loads; load average at start ${load()}`,
-);
+console.log(`database: ${server.services.database.kind}; ${taskCount} tasks, ${runs} cold loads; load average at start ${load()}`);
 const browser = await launchBrowser({ allow: [server.url] });
 const first: number[] = [];
 const all: number[] = [];
@@ -68,14 +53,9 @@ try {
     await page.goto(`${server.url}/boards/${project.id}`, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('li.card'), undefined, { polling: 'raf', timeout: 60_000 });
     first.push(await page.evaluate(() => performance.now()));
-    await page.waitForFunction((n) => document.querySelectorAll('li.card').length >= n, taskCount, {
-      polling: 'raf',
-      timeout: 60_000,
-    });
+    await page.waitForFunction((n) => document.querySelectorAll('li.card').length >= n, taskCount, { polling: 'raf', timeout: 60_000 });
     all.push(await page.evaluate(() => performance.now()));
-    console.log(
-      `run ${run + 1}: first card ${first.at(-1)!.toFixed(0)} ms, all ${taskCount} cards ${all.at(-1)!.toFixed(0)} ms`,
-    );
+    console.log(`run ${run + 1}: first card ${first.at(-1)!.toFixed(0)} ms, all ${taskCount} cards ${all.at(-1)!.toFixed(0)} ms`);
     await page.context().close();
   }
   // Live lag: the board open and live, titles changed over REST one at a time.
@@ -84,9 +64,7 @@ try {
   await page.goto(`${server.url}/boards/${project.id}`);
   await page.waitForFunction((n) => document.querySelectorAll('li.card').length >= n, taskCount, { timeout: 60_000 });
   await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 60_000 });
-  const taskIds = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('li.card')].map((el) => Number(el.dataset.taskId)),
-  );
+  const taskIds = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('li.card')].map((el) => Number(el.dataset.taskId)));
   for (let i = 0; i < changes; i++) {
     const title = `Live change ${i} ${Date.now()}`;
     // The page notes the wall-clock time it first shows the title.
@@ -103,17 +81,11 @@ try {
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     })`);
     const sent = Date.now();
-    const res = await server.fetch(`/api/v1/tasks/${taskIds[(i * 37) % taskIds.length]}`, {
-      method: 'PATCH',
-      key,
-      json: { title },
-    });
+    const res = await server.fetch(`/api/v1/tasks/${taskIds[(i * 37) % taskIds.length]}`, { method: 'PATCH', key, json: { title } });
     if (!res.ok) throw new Error(`PATCH: ${res.status} ${await res.text()}`);
     lags.push((await seen) - sent);
   }
-  console.log(
-    `live: ${changes} REST changes, each on screen ${lags.map((l) => l.toFixed(0)).join(', ')} ms after sending`,
-  );
+  console.log(`live: ${changes} REST changes, each on screen ${lags.map((l) => l.toFixed(0)).join(', ')} ms after sending`);
 } finally {
   await browser.close();
   await server.close();
@@ -122,7 +94,4 @@ console.log(
   `median: first card ${median(first).toFixed(0)} ms, all ${taskCount} cards ${median(all).toFixed(0)} ms ` +
     `(max ${Math.max(...all).toFixed(0)} ms); load average at end ${load()}`,
 );
-if (lags.length)
-  console.log(
-    `live lag (REST change sent → on screen): median ${median(lags).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`,
-  );
+if (lags.length) console.log(`live lag (REST change sent → on screen): median ${median(lags).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`);

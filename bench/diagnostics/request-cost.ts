@@ -14,12 +14,8 @@
 //     (task updates as the bench's update scenario sends them: a new title and the next priority on a
 //     rotation of the benchmark user's tasks, a real change each time; writes really happen)
 //   … POST /api/mcp/tasks/create '{"project_id":1,"title":"x"}' [N]
-// --profile writes bench/results/request-cost.cpuprofile (summarise with bench/diagnostics/profile-summary.ts).
-// --callgrind counts instructions instead of time, which a busy machine does not change: run it under
-//   valgrind --tool=callgrind --instr-atstart=no node --import tsx bench/diagnostics/request-cost.ts … --callgrind
-// and it switches instrumentation on for the measured requests only (valgrind's "Collected" line ÷ N).
+// --profile writes bench/results/request-cost.cpuprofile (open it in Chrome's DevTools or speedscope).
 
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { parseConfig } from '../../src/config.ts';
@@ -49,24 +45,6 @@ function threadCpu(): Map<string, number> {
   return out;
 }
 
-/**
- * Switches callgrind's instrumentation of this process. callgrind_control
- * is answered only while the process runs code, so the event loop keeps
- * ticking until it returns.
- */
-async function callgrindInstrumentation(state: 'on' | 'off') {
-  const ticker = setInterval(() => undefined, 5);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn('callgrind_control', ['-i', state, String(process.pid)], { stdio: 'inherit' });
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`callgrind_control -i ${state}: exit ${code}`))));
-    });
-  } finally {
-    clearInterval(ticker);
-  }
-}
-
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const updates = args[0] === 'update';
 const [method, path] = updates ? ['POST', '/api/mcp/tasks/update'] : args;
@@ -74,7 +52,7 @@ const rest = args.slice(updates ? 1 : 2);
 const count = Number(rest.find((a) => !a.startsWith('{')) ?? (updates ? 200 : 500));
 const body = rest.find((a) => a.startsWith('{'));
 if (!(process.env.DATABASE_URL || process.env.TASKSVC_DATA_DIR) || !method || !path) {
-  process.stderr.write('usage: DATABASE_URL=… | TASKSVC_DATA_DIR=… npx tsx bench/diagnostics/request-cost.ts METHOD PATH [JSON] [N] | update [N] [JSON] [--statements] [--profile] [--callgrind]\n');
+  process.stderr.write('usage: DATABASE_URL=… | TASKSVC_DATA_DIR=… npx tsx bench/diagnostics/request-cost.ts METHOD PATH [JSON] [N] | update [N] [JSON] [--statements] [--profile]\n');
   process.exit(2);
 }
 
@@ -111,14 +89,11 @@ try {
     await session.post('Profiler.enable');
     await session.post('Profiler.start');
   }
-  const callgrind = process.argv.includes('--callgrind');
   const meter = url ? await new PgCpuMeter(url, APP_NAME).open() : undefined;
   await meter?.begin();
   statements.length = 0;
-  if (callgrind) await callgrindInstrumentation('on');
   const [cpu, threads, wall] = [process.cpuUsage(), threadCpu(), performance.now()];
   for (let i = 0; i < count; i++) await send();
-  if (callgrind) await callgrindInstrumentation('off');
   const used = process.cpuUsage(cpu);
   const elapsed = performance.now() - wall;
   const split = { main: 0, database: 0, other: 0 };
