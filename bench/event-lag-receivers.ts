@@ -34,7 +34,7 @@ const fail = (kind: 'unverified' | 'errors', message: string) => {
   problems.lastError = message;
 };
 
-/** One worker's receipts: the sinks that saw a warm-up event; per sink and measured update, the lag of its first receipt. */
+/** One worker's receipts: per sink and measured update, the lag of the first; `progress` (shared with the main thread): [sinks warm, receipts]. */
 class Tally {
   private readonly lags: Float64Array[];
   private readonly eventIds: (string | undefined)[];
@@ -42,7 +42,6 @@ class Tally {
   private readonly n = { received: 0, duplicated: 0, unexpected: 0 };
   private lastAt = -Infinity;
 
-  /** `progress`, shared with the main thread: [sinks that saw a warm-up event, receipts]. */
   constructor(private readonly size: number, private readonly sinks: number, private readonly progress: Int32Array) {
     this.lags = Array.from({ length: sinks }, () => new Float64Array(size).fill(NaN));
     this.eventIds = new Array(size);
@@ -51,11 +50,11 @@ class Tally {
   /** A repeat is a duplicate; an update never sent, or a second event id for one update, is unexpected; an event the driver did not cause is stray. */
   receive(sink: number, event: { id: string; data: unknown; timestamp: string }, at: number): void {
     const to = (event.data as { changes?: { title?: { to?: unknown } } } | null)?.changes?.title?.to;
-    const [, phase, n] = (typeof to === 'string' && /^evlag (warm|run) (\d+)$/.exec(to)) || [];
+    const [, phase, n] = /^evlag (warm|run) (\d+)$/.exec(String(to)) ?? [];
     const [seq, known] = [Number(n), this.eventIds[Number(n)]];
     if (phase === 'warm') this.progress[0] = this.warm.add(sink).size;
     else if (!phase) problems.stray++;
-    else if (seq >= this.size || (known ?? event.id) !== event.id) this.n.unexpected++;
+    else if (seq >= this.size || (known !== undefined && known !== event.id)) this.n.unexpected++;
     else if (!Number.isNaN(this.lags[sink][seq])) this.n.duplicated++;
     else {
       this.eventIds[seq] = event.id;
@@ -67,12 +66,13 @@ class Tally {
 
   /** The path's summary, given when each update was answered (NaN: it failed, so no event is expected). */
   summarize(responseAt: Float64Array) {
-    const expected = responseAt.map((at) => (Number.isNaN(at) ? 0 : 1));
+    const expectedPerSink = responseAt.filter((at) => !Number.isNaN(at)).length;
+    // Missing: the event of an answered update that a sink never got.
+    const missing = this.lags.reduce((sum, row) => sum + row.filter((lag, seq) => Number.isNaN(lag) && !Number.isNaN(responseAt[seq])).length, 0);
     const perSink = this.lags.map((row) => row.filter((lag) => !Number.isNaN(lag)));
-    const missing = this.lags.reduce((sum, row) => sum + row.reduce((m, lag, seq) => m + (Number.isNaN(lag) ? expected[seq] : 0), 0), 0);
-    const worst = perSink.map((lags) => percentiles(lags)?.p99 ?? 0);
     const all = Float64Array.from(perSink.flatMap((lags) => [...lags]));
-    return { sinks: this.sinks, expectedPerSink: expected.reduce((a, b) => a + b, 0), ...this.n, missing, lag: percentiles(all), worstSinkP99: all.length ? Math.max(...worst) : null, lastAt: all.length ? this.lastAt : null, problems };
+    const worstSinkP99 = all.length ? Math.max(...perSink.map((lags) => percentiles(lags)?.p99 ?? 0)) : null;
+    return { sinks: this.sinks, expectedPerSink, ...this.n, missing, lag: percentiles(all), worstSinkP99, lastAt: all.length ? this.lastAt : null, problems };
   }
 }
 

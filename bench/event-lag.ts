@@ -43,7 +43,7 @@ const FLAGS = {
 } as const;
 type Options = Record<keyof typeof FLAGS, number> & { smoke: boolean; keep: boolean };
 
-const USAGE = `Usage: npm run bench:events -- [options]
+const USAGE = `Usage: npm run bench:events -- [options]: event lag from commit to webhooks and graphql-ws subscribers at a fixed update rate.
 Writes bench/results/event-lag-<timestamp>.md, and bench/RESULTS.md unless --smoke. Exit status 1 on harness errors and on
 lost, duplicated or unverifiable events or failed updates; a missed lag target is reported, not an error.
   --smoke                a few seconds with tiny numbers: checks the harness end to end; says nothing about speed
@@ -177,10 +177,8 @@ async function measure(o: Options, run: string) {
 
   log(`run: ${o.rate} updates/s for ${o.duration} s (${total} updates)`);
   const state = { sent: 0, inFlight: 0 };
-  const line = async () => {
-    const b = await backlogOf(db);
-    return `sent ${state.sent}/${total}, in flight ${state.inFlight}; received webhooks ${hooks.progress().received}, WebSocket ${subs.progress().received}; backlog ${b.outbox} outbox, ${b.deliveries} deliveries`;
-  };
+  const line = () =>
+    backlogOf(db).then((b) => `sent ${state.sent}/${total}, in flight ${state.inFlight}; received webhooks ${hooks.progress().received}, WebSocket ${subs.progress().received}; backlog ${b.outbox} outbox, ${b.deliveries} deliveries`);
   const timer = setInterval(() => void line().then(log, () => undefined), 5000);
   await app.beginWindow();
   const updates = await drive(target, 'run', o.rate, total, state).finally(() => clearInterval(timer));
@@ -210,7 +208,8 @@ type Result = Awaited<ReturnType<typeof measure>> & { startedAt: string; finishe
  * lost is unknown); false for a duplicate, a wrong event, a failed signature or update, or an event missing with nothing queued (lost).
  */
 function verdicts(r: Result): { lag: boolean; integrity: boolean | null } {
-  const [paths, lag] = [[r.webhooks, r.subscribers], (['webhooks', 'subscribers'] as const).every((k) => r[k].sinks === 0 || (r[k].lag?.p99 ?? Infinity) <= P99_TARGET_MS[k])];
+  const paths = [r.webhooks, r.subscribers];
+  const lag = (['webhooks', 'subscribers'] as const).every((k) => r[k].sinks === 0 || (r[k].lag?.p99 ?? Infinity) <= P99_TARGET_MS[k]);
   if (r.webhooks.problems.unverified > 0 || r.updates.ok !== r.updates.sent || paths.some((s) => s.duplicated + s.unexpected > 0)) return { lag, integrity: false };
   if (paths.every((s) => s.missing === 0)) return { lag, integrity: true };
   return { lag, integrity: r.finalBacklog.outbox + r.finalBacklog.deliveries === 0 ? false : null };
