@@ -1,5 +1,5 @@
-// The benchmark's own PostgreSQL database: created fresh for a run, dropped
-// at the end, so a run never touches anyone's data and always starts equal.
+// The benchmark's own PostgreSQL database: created fresh for a run, dropped at the end, so a run never
+// touches anyone's data and always starts equal.
 
 import pg from 'pg';
 
@@ -58,14 +58,9 @@ export async function dropDatabase(server: string, name: string): Promise<void> 
 
 /** PostgreSQL's version and the settings that decide write speed, for the report. */
 export async function serverFacts(url: string): Promise<Record<string, string>> {
+  const names = ['shared_buffers', 'synchronous_commit', 'fsync', 'max_connections', 'work_mem'];
   return onServer(url, async (c) => {
-    const facts: Record<string, string> = {};
-    const version = await c.query<{ v: string }>('SELECT version() AS v');
-    facts.version = version.rows[0].v.split(' on ')[0];
-    for (const name of ['shared_buffers', 'synchronous_commit', 'fsync', 'max_connections', 'work_mem']) {
-      const row = await c.query<{ setting: string }>(`SELECT current_setting($1) AS setting`, [name]);
-      facts[name] = row.rows[0].setting;
-    }
-    return facts;
+    const row = (await c.query(`SELECT version(), ${names.map((n) => `current_setting('${n}') AS ${n}`).join(', ')}`)).rows[0];
+    return { ...row, version: String(row.version).split(' on ')[0] };
   });
 }

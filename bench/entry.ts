@@ -14,21 +14,16 @@ export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 /** Cleanup steps of a run; an entry may remove its own once done early. */
 export type Cleanups = (() => Promise<unknown> | unknown)[];
 
-/** `git <args>` in the project, or '' when git is unavailable. */
-export function git(args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
-
 /** The commit measured and how many files differ from it. */
 export function gitState(): { commit: string; dirty: number } {
-  return {
-    commit: git(['rev-parse', 'HEAD']) || 'unknown',
-    dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return '';
+    }
   };
+  return { commit: git('rev-parse', 'HEAD') || 'unknown', dirty: git('status', '--porcelain').split('\n').filter(Boolean).length };
 }
 
 /** Rounds to two decimals (report figures). */
@@ -39,7 +34,7 @@ export function machineFacts(loadAvgAtStart: number[]) {
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
-    memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    memoryGb: Math.round(totalmem() / 2 ** 30 * 10) / 10,
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
     loadAvgAtStart: loadAvgAtStart.map(round2),
