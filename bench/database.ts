@@ -20,28 +20,19 @@ export function databaseUrl(server: string, name: string): string {
   return url.toString();
 }
 
-/** True when the server answers within a few seconds. */
-export async function serverAnswers(server: string): Promise<{ ok: boolean; reason?: string }> {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
+async function onServer<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, reason: (err as Error).message };
+    return await fn(client);
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-async function onServer<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** Whether the server answers (within 10 s), and why not. */
+export function serverAnswers(server: string): Promise<{ ok: boolean; reason?: string }> {
+  return onServer(server, (c) => c.query('SELECT 1')).then(() => ({ ok: true }), (err: Error) => ({ ok: false, reason: err.message }));
 }
 
 /** Creates an empty database (name: letters, digits, underscores only). */

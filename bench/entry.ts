@@ -1,6 +1,5 @@
-// What every benchmark entry point does around its main function: run the
-// registered cleanups (last first) on exit, on failure and on Ctrl-C, and
-// report the commit it measured.
+// What every benchmark entry point does around its main function: run the registered cleanups (last first)
+// on exit, on failure and on Ctrl-C, and report the commit and machine it measured.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -41,11 +40,7 @@ export function machineFacts(loadAvgAtStart: number[]) {
   };
 }
 
-/**
- * The start of a measured run: its time, a stamp for file names, the load
- * average at start (logged, with a warning when other work already keeps
- * half the cores busy, except in smoke runs, which measure nothing).
- */
+/** The start of a run: its time, a stamp for file names, the load average (logged; a warning when others keep half the cores busy, except in smoke runs). */
 export function startRun(log: (line: string) => void, what: string, smoke: boolean) {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -64,11 +59,7 @@ export function endRun(log: (line: string) => void, startedAt: Date, errors: str
   } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; ${done}`);
 }
 
-/**
- * Runs `main`; an error is logged and sets exit code 1. The cleanups run
- * afterwards, and on SIGINT/SIGTERM (exit code 130); a failing cleanup is
- * logged and does not stop the others.
- */
+/** Runs `main`; an error is logged and sets exit code 1. The cleanups run afterwards, and on SIGINT/SIGTERM (exit code 130); a failing one does not stop the others. */
 export function runEntry(main: () => Promise<void>, log: (line: string) => void, cleanups: Cleanups): void {
   const cleanup = async () => {
     for (const fn of cleanups.splice(0).reverse()) {

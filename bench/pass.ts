@@ -19,17 +19,14 @@ import { appServeArgs, freePort, ServerProcess } from './server-process.ts';
 /** application_name of each server's PostgreSQL connections, so their backends' CPU is told apart. */
 export const PG_APPLICATION = { app: 'tasksvc-bench-app', floor: 'tasksvc-bench-floor', reference: 'tasksvc-bench-reference' } as const;
 
-/** What a pass runs against. */
+/** What a pass runs against: the app's environment (database settings included); on PostgreSQL the database (for the floor, PostGraphile, the CPU meters and the outbox); the scratch directory (event-loop files). */
 export interface PassInput {
   database: 'postgres' | 'pglite';
-  /** Environment of the app child (database settings included). */
   appEnv: NodeJS.ProcessEnv;
-  /** The PostgreSQL database (for the floor, PostGraphile, the CPU meters and the outbox); none on PGlite. */
   databaseUrl?: string;
   seed: SeedResult;
   options: BenchOptions;
   run: string;
-  /** Scratch directory of the run (event-loop files). */
   workDir: string;
   log: (line: string) => void;
 }

@@ -1,5 +1,5 @@
-// The raw results of `npm run bench` (bench/results/<run>.json): one shape,
-// written by the pass as it measures and read by the report as it is.
+// The raw results of `npm run bench` (bench/results/<run>.json): one shape, written by the pass as it
+// measures and read by the report as it is.
 
 import type { machineFacts } from './entry.ts';
 import type { WindowStats } from './server-process.ts';
@@ -8,11 +8,7 @@ import type { WindowStats } from './server-process.ts';
 export type ServerKind = 'app' | 'floor' | 'reference';
 
 /** `/healthz` round trips (ms) over a window. */
-export interface HealthzStats {
-  n: number;
-  p99: number;
-  max: number;
-}
+export type HealthzStats = { n: number; p99: number; max: number };
 
 /** One measured row: a load scenario in one round, or a server's sequential team boards (id `board`). */
 export interface Measured {
@@ -23,6 +19,7 @@ export interface Measured {
   /** Successful requests per second (boards: 1000 ÷ mean ms). */
   rps: number;
   requests: number;
+  /** Latency, ms (boards: no p99). */
   p50: number;
   p99: number | null;
   meanMs: number;
@@ -41,23 +38,8 @@ export interface Measured {
   problem?: string;
 }
 
-/** The wait for the app's outbox dispatcher before the team boards. */
-export interface DrainResult {
-  /** `outbox`: rows with no processedAt counted (PostgreSQL); `cpu-idle`: the app's CPU going idle (PGlite). */
-  method: 'outbox' | 'cpu-idle';
-  ms: number;
-  drained: boolean;
-  backlogBefore?: number;
-  backlogAfter?: number;
-}
-
-/** One hostile create and the app's `/healthz` while it ran. */
-export interface HostileResult {
-  label: string;
-  status: number;
-  ms: number;
-  healthz: HealthzStats;
-}
+/** The wait for the app's outbox dispatcher: `outbox` counts unprocessed rows (PostgreSQL), `cpu-idle` waits for the app's CPU going idle (PGlite). */
+export type DrainResult = { method: 'outbox' | 'cpu-idle'; ms: number; drained: boolean; backlogBefore?: number; backlogAfter?: number };
 
 /** Everything measured against one database. */
 export interface PassResult {
@@ -76,8 +58,10 @@ export interface PassResult {
   /** Peak RSS of each server over the whole pass (VmHWM), MB. */
   peakRssMb: Partial<Record<ServerKind, number>>;
   rows: Measured[];
+  /** The wait before the team boards. */
   drain?: DrainResult;
-  hostile: HostileResult[];
+  /** Each hostile create and the app's `/healthz` while it ran. */
+  hostile: { label: string; status: number; ms: number; healthz: HealthzStats }[];
 }
 
 /** A whole run. */

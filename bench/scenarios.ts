@@ -60,16 +60,10 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
     let n = 0;
     return () => {
       const k = n++;
-      return { taskId: seed.sampleTaskIds[k % seed.sampleTaskIds.length], title: `Updated ${run} ${server} ${k} ${TITLE_WORDS[k % TITLE_WORDS.length]}`, priority: PRIORITIES[(k + 1) % 4] };
+      return { task_id: seed.sampleTaskIds[k % seed.sampleTaskIds.length], title: `Updated ${run} ${server} ${k} ${TITLE_WORDS[k % TITLE_WORDS.length]}`, priority: PRIORITIES[(k + 1) % 4] };
     };
   };
-  const appUpdate = change('app');
-  const floorUpdate = change('floor');
   const referenceUpdate = change('reference');
-  const updateBody = (next: ReturnType<typeof change>) => () => {
-    const c = next();
-    return { task_id: c.taskId, title: c.title, priority: c.priority };
-  };
   const s = (id: string, label: string, server: ServerKind, make: RequestMaker, check: Scenario['check']): Scenario => ({ id, label, server, make, check });
   const searchPath = (i: number) => `/api/mcp/tasks/search?query=${encodeURIComponent(searchQuery(i))}&limit=10`;
   const searchCheck = answers('tasks array', (j) => Array.isArray(j?.tasks));
@@ -88,9 +82,12 @@ export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
     s('search', 'task search (tool route)', 'app', { path: searchPath }, searchCheck),
     s('search', 'task search (floor)', 'floor', { path: searchPath }, searchCheck),
     s('search', 'task search (PostGraphile)', 'reference', post((i) => ({ query: REFERENCE_SEARCH, variables: { userId, query: searchQuery(i), limit: 10 } })), graphql('hits array', (d) => Array.isArray(d?.benchRefSearchTasks?.nodes))),
-    s('update', 'task update (tool route)', 'app', { path: () => '/api/mcp/tasks/update', body: updateBody(appUpdate) }, updateCheck),
-    s('update', 'task update (floor)', 'floor', { path: () => '/api/mcp/tasks/update', body: updateBody(floorUpdate) }, updateCheck),
-    s('update', 'task update (PostGraphile)', 'reference', post(() => ({ query: REFERENCE_UPDATE, variables: { ...referenceUpdate(), userId } })), graphql('task', (d) => d?.benchRefUpdateTask?.result?.rowId)),
+    s('update', 'task update (tool route)', 'app', { path: () => '/api/mcp/tasks/update', body: change('app') }, updateCheck),
+    s('update', 'task update (floor)', 'floor', { path: () => '/api/mcp/tasks/update', body: change('floor') }, updateCheck),
+    s('update', 'task update (PostGraphile)', 'reference', post(() => {
+      const { task_id: taskId, title, priority } = referenceUpdate();
+      return { query: REFERENCE_UPDATE, variables: { taskId, title, priority, userId } };
+    }), graphql('task', (d) => d?.benchRefUpdateTask?.result?.rowId)),
     s('create', 'task create (floor)', 'floor', { path: () => '/api/mcp/tasks/create', body: createBody }, createCheck),
     s('create', 'task create (PostGraphile)', 'reference', post((i) => {
       const b = createBody(i);

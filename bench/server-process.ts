@@ -18,10 +18,7 @@ export const CLK_TCK = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/**
- * Builds dist/ (as `npm start` does) and returns the node arguments of the `start` script (its node flags,
- * `dist/main.js serve`): the benchmarks run what `npm start` runs.
- */
+/** Builds dist/ (as `npm start` does) and returns the node arguments of the `start` script: the benchmarks run what `npm start` runs. */
 export function appServeArgs(): string[] {
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stderr}`);
@@ -32,12 +29,7 @@ export function appServeArgs(): string[] {
 }
 
 /** Event-loop delay of one measured window, written by bench/eld-preload.mjs. */
-export interface EldStats {
-  seq: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
+export type EldStats = { seq: number; p50Ms: number; p99Ms: number; maxMs: number };
 
 /** What a server used during one window: RSS (sampled every 200 ms), CPU, event-loop delay. */
 export interface WindowStats {
@@ -189,10 +181,7 @@ export class ServerProcess {
     };
   }
 
-  /**
-   * Waits until the process is idle (under 5 % of a core over 300 ms, at most `maxMs`), so background work
-   * left by one scenario (the outbox dispatcher catching up) is not billed to the next.
-   */
+  /** Waits until the process is idle (under 5 % of a core over 300 ms, at most `maxMs`): one scenario's leftovers (the dispatcher catching up) are not billed to the next. */
   async settle(maxMs = 10_000): Promise<void> {
     const deadline = Date.now() + maxMs;
     let last = processTicks(this.pid) ?? 0;
