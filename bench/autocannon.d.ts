@@ -6,13 +6,6 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
   }
-  interface Options {
-    url: string;
-    connections: number;
-    duration: number;
-    timeout: number;
-    requests: (RawRequest & { setupRequest?: (req: RawRequest) => RawRequest })[];
-  }
   interface Result {
     latency: { mean: number; max: number; p50: number; p99: number };
     duration: number;
@@ -21,6 +14,6 @@ declare module 'autocannon' {
     '2xx': number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result>;
-  export default autocannon;
+  type Options = { url: string; connections: number; duration: number; timeout: number; requests: (RawRequest & { setupRequest?: (req: RawRequest) => RawRequest })[] };
+  export default function autocannon(opts: Options): Promise<Result>;
 }

@@ -1,5 +1,5 @@
-// The benchmark's own PostgreSQL database: created fresh for a run, dropped
-// at the end, so a run never touches anyone's data and always starts equal.
+// The benchmark's own PostgreSQL database: created fresh for a run, dropped at the end, so a run never
+// touches anyone's data and always starts equal.
 
 import pg from 'pg';
 
@@ -20,28 +20,19 @@ export function databaseUrl(server: string, name: string): string {
   return url.toString();
 }
 
-/** True when the server answers within a few seconds. */
-export async function serverAnswers(server: string): Promise<{ ok: boolean; reason?: string }> {
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
+async function onServer<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
-    return { ok: true };
-  } catch (err) {
-    return { ok: false, reason: (err as Error).message };
+    return await fn(client);
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-async function onServer<T>(server: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** Whether the server answers (within 10 s), and why not. */
+export function serverAnswers(server: string): Promise<{ ok: boolean; reason?: string }> {
+  return onServer(server, (c) => c.query('SELECT 1')).then(() => ({ ok: true }), (err: Error) => ({ ok: false, reason: err.message }));
 }
 
 /** Creates an empty database (name: letters, digits, underscores only). */
@@ -58,14 +49,9 @@ export async function dropDatabase(server: string, name: string): Promise<void> 
 
 /** PostgreSQL's version and the settings that decide write speed, for the report. */
 export async function serverFacts(url: string): Promise<Record<string, string>> {
+  const names = ['shared_buffers', 'synchronous_commit', 'fsync', 'max_connections', 'work_mem'];
   return onServer(url, async (c) => {
-    const facts: Record<string, string> = {};
-    const version = await c.query<{ v: string }>('SELECT version() AS v');
-    facts.version = version.rows[0].v.split(' on ')[0];
-    for (const name of ['shared_buffers', 'synchronous_commit', 'fsync', 'max_connections', 'work_mem']) {
-      const row = await c.query<{ setting: string }>(`SELECT current_setting($1) AS setting`, [name]);
-      facts[name] = row.rows[0].setting;
-    }
-    return facts;
+    const row = (await c.query(`SELECT version(), ${names.map((n) => `current_setting('${n}') AS ${n}`).join(', ')}`)).rows[0];
+    return { ...row, version: String(row.version).split(' on ')[0] };
   });
 }

@@ -1,6 +1,5 @@
-// What every benchmark entry point does around its main function: run the
-// registered cleanups (last first) on exit, on failure and on Ctrl-C, and
-// report the commit it measured.
+// What every benchmark entry point does around its main function: run the registered cleanups (last first)
+// on exit, on failure and on Ctrl-C, and report the commit and machine it measured.
 
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -14,21 +13,16 @@ export const RESULTS_DIR = join(ROOT, 'bench', 'results');
 /** Cleanup steps of a run; an entry may remove its own once done early. */
 export type Cleanups = (() => Promise<unknown> | unknown)[];
 
-/** `git <args>` in the project, or '' when git is unavailable. */
-export function git(args: string[]): string {
-  try {
-    return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
-
 /** The commit measured and how many files differ from it. */
 export function gitState(): { commit: string; dirty: number } {
-  return {
-    commit: git(['rev-parse', 'HEAD']) || 'unknown',
-    dirty: git(['status', '--porcelain']).split('\n').filter(Boolean).length,
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return '';
+    }
   };
+  return { commit: git('rev-parse', 'HEAD') || 'unknown', dirty: git('status', '--porcelain').split('\n').filter(Boolean).length };
 }
 
 /** Rounds to two decimals (report figures). */
@@ -39,18 +33,14 @@ export function machineFacts(loadAvgAtStart: number[]) {
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
-    memoryGb: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    memoryGb: Math.round(totalmem() / 2 ** 30 * 10) / 10,
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
     loadAvgAtStart: loadAvgAtStart.map(round2),
   };
 }
 
-/**
- * The start of a measured run: its time, a stamp for file names, the load
- * average at start (logged, with a warning when other work already keeps
- * half the cores busy, except in smoke runs, which measure nothing).
- */
+/** The start of a run: its time, a stamp for file names, the load average (logged; a warning when others keep half the cores busy, except in smoke runs). */
 export function startRun(log: (line: string) => void, what: string, smoke: boolean) {
   const startedAt = new Date();
   const stamp = startedAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
@@ -69,11 +59,7 @@ export function endRun(log: (line: string) => void, startedAt: Date, errors: str
   } else log(`done in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; ${done}`);
 }
 
-/**
- * Runs `main`; an error is logged and sets exit code 1. The cleanups run
- * afterwards, and on SIGINT/SIGTERM (exit code 130); a failing cleanup is
- * logged and does not stop the others.
- */
+/** Runs `main`; an error is logged and sets exit code 1. The cleanups run afterwards, and on SIGINT/SIGTERM (exit code 130); a failing one does not stop the others. */
 export function runEntry(main: () => Promise<void>, log: (line: string) => void, cleanups: Cleanups): void {
   const cleanup = async () => {
     for (const fn of cleanups.splice(0).reverse()) {

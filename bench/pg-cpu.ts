@@ -1,8 +1,6 @@
-// CPU time PostgreSQL's backends spend for one client: the server runs on
-// this machine, so each backend's utime+stime is in /proc/<pid>/stat. The
-// backends are those connected to the database with an application_name
-// (set through the client's connection URL), so the app's, the floor's and
-// the reference's shares of one database are told apart.
+// CPU time PostgreSQL's backends spend for one client: the server runs on this machine, so each backend's
+// utime+stime is in /proc/<pid>/stat. The backends are told apart by the application_name each client sets
+// in its connection URL (the app's, the floor's and the reference's shares of one database).
 
 import pg from 'pg';
 import { CLK_TCK, processTicks } from './server-process.ts';
@@ -31,38 +29,27 @@ export class PgCpuMeter {
     return this;
   }
 
-  private async backends(): Promise<number[]> {
-    const { rows } = await this.admin.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
-      [this.applicationName],
-    );
-    return rows.map((r) => r.pid);
+  /** Each current backend's ticks (those /proc shows). */
+  private async ticks(): Promise<Map<number, number>> {
+    const sql = 'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1';
+    const { rows } = await this.admin.query<{ pid: number }>(sql, [this.applicationName]);
+    return new Map(rows.map((r) => [r.pid, processTicks(r.pid)]).filter((e): e is [number, number] => e[1] !== null));
   }
 
   /** Starts a window: remembers each backend's ticks. */
   async begin(): Promise<void> {
-    this.start = new Map();
-    for (const pid of await this.backends()) {
-      const t = processTicks(pid);
-      if (t !== null) this.start.set(pid, t);
-    }
+    this.start = await this.ticks();
   }
 
   /**
-   * CPU ms of the backends since {@link begin}, or null when /proc shows none
-   * of them (PostgreSQL on another machine). Backends that ended inside the
-   * window are not counted (pools keep theirs while under load).
+   * CPU ms of the backends since {@link begin}, or null when /proc shows none of them (PostgreSQL on another
+   * machine). Backends that ended inside the window are not counted (pools keep theirs while under load).
    */
   async end(): Promise<{ cpuMs: number; backends: number } | null> {
+    const now = await this.ticks();
     let ticks = 0;
-    let seen = 0;
-    for (const pid of await this.backends()) {
-      const t = processTicks(pid);
-      if (t === null) continue;
-      seen++;
-      ticks += t - (this.start.get(pid) ?? 0);
-    }
-    return seen ? { cpuMs: (ticks * 1000) / CLK_TCK, backends: seen } : null;
+    for (const [pid, t] of now) ticks += t - (this.start.get(pid) ?? 0);
+    return now.size ? { cpuMs: (ticks * 1000) / CLK_TCK, backends: now.size } : null;
   }
 
   async close(): Promise<void> {

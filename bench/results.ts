@@ -1,97 +1,67 @@
-// The shape of a benchmark run's raw results (bench/results/*.json), shared by
-// the runner that writes them and the report that reads them.
+// The raw results of `npm run bench` (bench/results/<run>.json): one shape, written by the pass as it
+// measures and read by the report as it is.
 
-import type { HealthzStats } from './healthz-probe.ts';
-import type { HostileResult } from './hostile-phase.ts';
-import type { LoadResult } from './load.ts';
+import type { machineFacts } from './entry.ts';
 import type { WindowStats } from './server-process.ts';
 
-/** Which server a scenario loads: the app, the bare floor, or PostGraphile (the reference). */
+/** Which server is measured: the app, the bare floor, or PostGraphile (the reference). */
 export type ServerKind = 'app' | 'floor' | 'reference';
 
-/** One measured scenario. */
-export interface ScenarioResult {
+/** `/healthz` round trips (ms) over a window. */
+export type HealthzStats = { n: number; p99: number; max: number };
+
+/** One measured row: a load scenario in one round, or a server's sequential team boards (id `board`). */
+export interface Measured {
   id: string;
   label: string;
   server: ServerKind;
-  /** CPU ms per request of the server's PostgreSQL backends (null where /proc does not show them). */
-  pgCpuMsPerRequest?: number | null;
-  /** The check request before the load: its status, time, and what was wrong (null = right). */
-  probe: { status: number; ms: number; problem: string | null };
-  load: LoadResult | null;
-  window: WindowStats | null;
-  /** 1-minute load average when the scenario started (others' work on the machine). */
-  loadAvg: number;
-  /** Interleaved round (1-based) when the run had several. */
-  round?: number;
-  /**
-   * The wait before this scenario for the app's outbox backlog (PostgreSQL): the app's dispatcher reads
-   * every server's events, so without it the floor's and PostGraphile's writes would be billed to the
-   * next scenario's CPU.
-   */
-  drain?: DrainResult;
-  /** `/healthz` of the app while the load ran (app scenarios). */
-  healthz?: HealthzStats;
-}
-
-/** Sequential team-board creations (spec 4.3) with 500 tasks each. */
-export interface BoardResult {
-  tasksPerBoard: number;
-  /** End-to-end milliseconds of each call. */
-  ms: number[];
-  statuses: number[];
+  round: number;
+  /** Successful requests per second (boards: 1000 ÷ mean ms). */
+  rps: number;
+  requests: number;
+  /** Latency, ms (boards: no p99). */
   p50: number;
-  max: number;
-  mean: number;
-  problem: string | null;
-  window: WindowStats | null;
-  /** `/healthz` of the app while its boards were created. */
+  p99: number | null;
+  meanMs: number;
+  maxMs: number;
+  /** Answers outside 2xx plus failed requests. */
+  non2xx: number;
+  window: WindowStats;
+  cpuMsPerRequest: number | null;
+  /** The server's PostgreSQL backends (null on PGlite, or when /proc does not show them). */
+  pgCpuMsPerRequest: number | null;
+  /** The app's `/healthz` meanwhile (the app's rows). */
   healthz?: HealthzStats;
+  /** 1-minute load average at the end of the row. */
+  loadAvg: number;
+  /** What was wrong with the answers (boards). */
+  problem?: string;
 }
 
-/** The wait for the app's outbox backlog before the team boards. */
-export interface DrainResult {
-  /** `outbox`: rows with no processedAt counted (PostgreSQL); `cpu-idle`: the app's CPU going idle (PGlite). */
-  method: 'outbox' | 'cpu-idle';
-  /** Milliseconds waited. */
-  ms: number;
-  /** False when the wait hit its limit first. */
-  drained: boolean;
-  backlogBefore?: number;
-  backlogAfter?: number;
-}
+/** The wait for the app's outbox dispatcher: `outbox` counts unprocessed rows (PostgreSQL), `cpu-idle` waits for the app's CPU going idle (PGlite). */
+export type DrainResult = { method: 'outbox' | 'cpu-idle'; ms: number; drained: boolean; backlogBefore?: number; backlogAfter?: number };
 
 /** Everything measured against one database. */
 export interface PassResult {
   database: 'postgres' | 'pglite';
-  /** App processes (`serve --workers N`), when more than one. */
-  workers?: number;
   seed: { counts: Record<string, number>; seconds: number } | null;
   /** Why the pass did not run, or stopped early. */
   skipped?: string;
   errors: string[];
-  /** Milliseconds from spawning the app until /healthz answered. */
-  appStartMs: number | null;
-  /** The app idle right after start-up (2 s; shorter in smoke runs): RSS, JS heap in `eld`. */
-  appIdle?: WindowStats | null;
-  /** Peak RSS of the app process over the whole pass (VmHWM), MB. */
-  appPeakRssMb: number | null;
-  floorPeakRssMb: number | null;
-  referencePeakRssMb?: number | null;
-  scenarios: ScenarioResult[];
-  board: BoardResult | null;
-  /** The same boards on the floor and PostGraphile (PostgreSQL). */
-  boards?: Partial<Record<'floor' | 'reference', BoardResult>>;
-  /** The outbox drain before the boards. */
-  drain?: DrainResult;
-  /** Whether the floor's bodies equal the app's for the same read requests, per scenario id ("identical" or what differs). */
-  floorParityAll?: Record<string, string>;
-  /** PostgreSQL version and write-relevant settings. */
+  /** The floor's answers against the app's, per scenario id ("identical", "same shape" or what differs). */
+  parity?: Record<string, string>;
+  /** PostgreSQL's version and write-relevant settings. */
   server?: Record<string, string>;
-  /** Hostile shapes created one by one, with /healthz meanwhile. */
-  hostile?: HostileResult[];
-  /** CPU profiles written for this pass (`--profile`). */
-  profiles?: string[];
+  /** Milliseconds from spawning the app until /healthz answered, and its RSS idle right after. */
+  appStartMs?: number;
+  appIdleRssMb?: number;
+  /** Peak RSS of each server over the whole pass (VmHWM), MB. */
+  peakRssMb: Partial<Record<ServerKind, number>>;
+  rows: Measured[];
+  /** The wait before the team boards. */
+  drain?: DrainResult;
+  /** Each hostile create and the app's `/healthz` while it ran. */
+  hostile: { label: string; status: number; ms: number; healthz: HealthzStats }[];
 }
 
 /** A whole run. */
@@ -100,7 +70,7 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   git: { commit: string; dirty: number };
-  machine: { cpu: string; cores: number; memoryGb: number; node: string; platform: string; loadAvgAtStart: number[] };
+  machine: ReturnType<typeof machineFacts>;
   settings: { connections: number; durationSec: number; warmupSec: number; boardCalls: number; boardTasks: number; appEnv: Record<string, string> };
   passes: PassResult[];
 }

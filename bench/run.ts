@@ -1,6 +1,7 @@
-// `npm run bench`: seeds fresh databases, runs the app (and the floor) as
-// child processes, drives load with autocannon, writes bench/results/*.json
-// and the tables of bench/RESULTS.md. See `npm run bench -- --help` and bench/BENCHMARKS.md.
+// `npm run bench`: seeds fresh databases (PostgreSQL, PGlite), runs the app, the floor and PostGraphile as
+// child processes, drives load with autocannon, writes bench/results/<run>.json and the `load` section of
+// bench/RESULTS.md (complete full runs; others bench/results/<run>.md). See `npm run bench -- --help` and
+// bench/BENCHMARKS.md.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,82 +12,47 @@ import { type Cleanups, endRun, gitState, machineFacts, RESULTS_DIR, runEntry, s
 import { type BenchOptions, parseOptions } from './options.ts';
 import { PG_APPLICATION, runPass } from './pass.ts';
 import { withApplicationName } from './pg-cpu.ts';
-import { writeReport } from './report.ts';
+import { renderReport, writeSection } from './report.ts';
 import type { BenchResults, PassResult } from './results.ts';
-import { seedDatabase, type SeedSize } from './seed.ts';
+import { seedDatabase } from './seed.ts';
 import { ROOT } from './server-process.ts';
 
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const cleanups: Cleanups = [];
 
-function seed(kind: 'postgres' | 'pglite', location: string, size: SeedSize) {
-  log(`${kind}: seeding ${size.tasks.toLocaleString('en')} tasks in ${size.projects} projects for ${size.users} users`);
-  return seedDatabase(location, size);
-}
-
-/** The PostgreSQL passes: one seeded database, one pass per `--workers` value (the app as `serve --workers N`). */
-async function postgresPasses(o: BenchOptions, run: string, workDir: string): Promise<PassResult[]> {
-  const server = serverUrl();
-  const answer = await serverAnswers(server);
-  if (!answer.ok) {
-    const why = `PostgreSQL at ${new URL(server).host} does not answer (${answer.reason})`;
-    log(`postgres: skipped: ${why}`);
-    return [{ database: 'postgres', seed: null, skipped: why, errors: [], appStartMs: null, appPeakRssMb: null, floorPeakRssMb: null, scenarios: [], board: null }];
-  }
-  const name = `tasksvc_bench_${run}`;
-  const url = databaseUrl(server, name);
-  await createDatabase(server, name);
-  const drop = async () => {
-    if (o.keep) log(`postgres: kept database ${url}`);
-    else await dropDatabase(server, name).catch((err: Error) => log(`could not drop ${name}: ${err.message}`));
-  };
-  cleanups.push(drop);
-  try {
-    const seeded = await seed('postgres', url, o.pgSeed);
-    const results: PassResult[] = [];
-    // Later passes see the rows earlier passes created (creates, boards): a few percent more tasks.
-    for (const workers of o.workers) {
-      const result = await runPass({
-        database: 'postgres',
-        appEnv: benchAppEnv({ DATABASE_URL: withApplicationName(url, PG_APPLICATION.app) }),
-        workers,
-        floorDatabaseUrl: url,
-        seed: seeded,
-        options: o,
-        run,
-        workDir,
-        profileDir: join(RESULTS_DIR, 'profiles', run),
-        log,
-      });
-      result.server = await serverFacts(url);
-      results.push(result);
+/** One database's pass: the database made (a fresh PostgreSQL database, a PGlite data directory), seeded, measured, removed (`--keep` keeps it). */
+async function pass(database: PassResult['database'], o: BenchOptions, run: string, workDir: string): Promise<PassResult> {
+  let location: string;
+  let remove: () => unknown;
+  if (database === 'postgres') {
+    const server = serverUrl();
+    const answer = await serverAnswers(server);
+    if (!answer.ok) {
+      const why = `PostgreSQL at ${new URL(server).host} does not answer (${answer.reason})`;
+      log(`postgres: skipped: ${why}`);
+      return { database, seed: null, skipped: why, errors: [], peakRssMb: {}, rows: [], hostile: [] };
     }
-    return results;
-  } finally {
-    cleanups.splice(cleanups.indexOf(drop), 1);
-    await drop();
+    const name = `tasksvc_bench_${run}`;
+    location = databaseUrl(server, name);
+    await createDatabase(server, name);
+    remove = () => (o.keep ? log(`postgres: kept database ${location}`) : dropDatabase(server, name).catch((err: Error) => log(`could not drop ${name}: ${err.message}`)));
+  } else {
+    location = mkdtempSync(join(tmpdir(), 'tasksvc-bench-pglite-'));
+    // TASKSVC_DATA_DIR=… for bench/diagnostics/.
+    remove = () => (o.keep ? log(`pglite: kept data directory ${location}`) : rmSync(location, { recursive: true, force: true }));
   }
-}
-
-async function pglitePass(o: BenchOptions, run: string, workDir: string): Promise<PassResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tasksvc-bench-pglite-'));
-  // --keep keeps the data directory too (TASKSVC_DATA_DIR=… for bench/diagnostics/).
-  const remove = () => (o.keep ? log(`pglite: kept data directory ${dataDir}`) : rmSync(dataDir, { recursive: true, force: true }));
   cleanups.push(remove);
   try {
-    return await runPass({
-      database: 'pglite',
-      appEnv: benchAppEnv({ TASKSVC_DATA_DIR: dataDir }),
-      seed: await seed('pglite', dataDir, o.pgliteSeed),
-      options: o,
-      run,
-      workDir,
-      profileDir: join(RESULTS_DIR, 'profiles', run),
-      log,
-    });
+    log(`${database}: seeding ${o.seed.tasks.toLocaleString('en')} tasks in ${o.seed.projects} projects for ${o.seed.users} users`);
+    const seed = await seedDatabase(location, o.seed);
+    const pg = database === 'postgres';
+    const appEnv = benchAppEnv(pg ? { DATABASE_URL: withApplicationName(location, PG_APPLICATION.app) } : { TASKSVC_DATA_DIR: location });
+    const result = await runPass({ database, appEnv, databaseUrl: pg ? location : undefined, seed, options: o, run, workDir, log });
+    if (pg) result.server = await serverFacts(location);
+    return result;
   } finally {
     cleanups.splice(cleanups.indexOf(remove), 1);
-    remove();
+    await remove();
   }
 }
 
@@ -98,38 +64,27 @@ async function main() {
   cleanups.push(() => rmSync(workDir, { recursive: true, force: true }));
 
   const passes: PassResult[] = [];
-  if (o.postgres) passes.push(...(await postgresPasses(o, run, workDir)));
-  if (o.pglite) passes.push(await pglitePass(o, run, workDir));
-
-  const appEnv = benchAppEnv();
+  if (o.postgres) passes.push(await pass('postgres', o, run, workDir));
+  if (o.pglite) passes.push(await pass('pglite', o, run, workDir));
+  const { connections, durationSec, warmupSec, boardCalls, boardTasks } = o;
   const results: BenchResults = {
     mode: o.mode,
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     git: gitState(),
     machine: machineFacts(load),
-    settings: {
-      connections: o.connections,
-      durationSec: o.durationSec,
-      warmupSec: o.warmupSec,
-      boardCalls: o.boardCalls,
-      boardTasks: o.boardTasks,
-      appEnv: shownEnv(appEnv),
-    },
+    settings: { connections, durationSec, warmupSec, boardCalls, boardTasks, appEnv: shownEnv(benchAppEnv()) },
     passes,
   };
-  const file = join(RESULTS_DIR, `${run}.json`);
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  log(`results: ${file}`);
-  const target = o.writeReport ? join(ROOT, 'bench', 'RESULTS.md') : join(RESULTS_DIR, `${run}.md`);
-  writeReport(results, target);
-  log(`report: ${target}`);
+  writeFileSync(join(RESULTS_DIR, `${run}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const target = o.writeResults ? join(ROOT, 'bench', 'RESULTS.md') : join(RESULTS_DIR, `${run}.md`);
+  writeSection(target, 'load', renderReport(results));
+  log(`results: ${join(RESULTS_DIR, run)}.json; report: ${target}${o.profile ? `; CPU profiles: ${join(RESULTS_DIR, 'profiles', run)}/` : ''}`);
 
   // Without DATABASE_URL an absent local PostgreSQL is not an error: the PGlite pass still checks the harness.
   const optional = (p: PassResult) => p.database === 'postgres' && !p.seed && !process.env.DATABASE_URL && o.pglite;
   const errors = passes.flatMap((p) => [...(p.skipped && !optional(p) ? [`${p.database}: ${p.skipped}`] : []), ...p.errors.map((e) => `${p.database}: ${e}`)]);
-  const ran = passes.filter((p) => !p.skipped || p.scenarios.length);
-  if (!ran.length) errors.push('no pass ran');
+  if (!passes.some((p) => p.rows.length || p.hostile.length)) errors.push('no pass ran');
   endRun(log, startedAt, errors, 'no errors');
 }
 

@@ -1,17 +1,16 @@
-// What the benchmark sends. The direct GraphQL scenarios send the facade
-// route's own document with the variables the facade computes for the same
-// request (its zod schemas and `toVariables`), so "facade ÷ GraphQL direct"
-// compares one operation with and without the route layer.
+// What the benchmark sends. The direct GraphQL scenarios send the facade route's own document with the
+// variables the facade computes for the same request (its zod schemas and `toVariables`), so "facade ÷
+// GraphQL direct" compares one operation with and without the route layer.
 
 import { print } from 'graphql';
 import type { RouteDef } from '../src/http/route.ts';
 import { createTaskRoute, listTasksRoute } from '../src/http/routes/tools/tasks.ts';
+import { LIST_DOCUMENT_ID, LIST_SOURCE } from './app-env.ts';
 import type { RequestMaker } from './load.ts';
+import { REFERENCE_CREATE, REFERENCE_LIST, REFERENCE_PROJECTS, REFERENCE_SEARCH, REFERENCE_UPDATE } from './reference-documents.ts';
 import type { ServerKind } from './results.ts';
 import type { SeedResult } from './seed.ts';
-import { REFERENCE_CREATE, REFERENCE_LIST, REFERENCE_PROJECTS, REFERENCE_SEARCH, REFERENCE_UPDATE } from './reference-documents.ts';
 import { LABEL_NAMES, SEARCH_QUERIES, SECTION_TITLES, TITLE_WORDS } from './vocabulary.ts';
-import { LIST_DOCUMENT_ID, LIST_SOURCE } from './trusted-documents.ts';
 
 /** A load scenario: which server, what to send, how to tell a right answer. */
 export interface Scenario {
@@ -25,8 +24,6 @@ export interface Scenario {
 
 const PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 
-const SERVER_NAMES = { floor: 'floor', reference: 'PostGraphile' } as const;
-
 /** The GraphQL variables the facade passes for this raw request (same parsing, same mapping). */
 function facadeVariables(route: RouteDef, raw: { query?: Record<string, string>; body?: unknown }) {
   const query = route.query ? route.query.parse(raw.query ?? {}) : {};
@@ -34,120 +31,70 @@ function facadeVariables(route: RouteDef, raw: { query?: Record<string, string>;
   return route.toVariables({ params: {}, query, body, headers: {}, viewer: { userId: 0, via: 'key' } as never });
 }
 
-const expectStatus = (want: number, status: number, json: any) =>
-  status === want ? null : `HTTP ${status}: ${JSON.stringify(json)?.slice(0, 300)}`;
+const expectStatus = (want: number[], status: number, json: any) => (want.includes(status) ? null : `HTTP ${status}: ${JSON.stringify(json)?.slice(0, 300)}`);
 
-const graphqlErrors = (status: number, json: any) =>
-  expectStatus(200, status, json) ?? (json?.errors ? `GraphQL errors: ${JSON.stringify(json.errors).slice(0, 300)}` : null);
+/** A check of a 200 answer (201 too for creates) by what `ok` finds in its body. */
+const answers = (what: string, ok: (json: any) => unknown, want = [200]) => (status: number, json: any) =>
+  expectStatus(want, status, json) ?? (ok(json) ? null : `no ${what}: ${JSON.stringify(json)?.slice(0, 200)}`);
 
-function listCheck(status: number, json: any) {
-  return expectStatus(200, status, json) ?? (Array.isArray(json?.tasks) && json.tasks.length > 0 && typeof json.total === 'number' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
-}
+/** A check of a GraphQL answer: 200, no errors, and what `ok` finds in its data. */
+const graphql = (what: string, ok: (data: any) => unknown) => (status: number, json: any) =>
+  expectStatus([200], status, json) ?? (json?.errors ? `GraphQL errors: ${JSON.stringify(json.errors).slice(0, 300)}` : ok(json?.data) ? null : `no ${what}`);
 
-function createCheck(status: number, json: any) {
-  return (status === 200 || status === 201 ? null : expectStatus(200, status, json)) ?? (typeof json?.id === 'number' && typeof json?.ticket_number === 'string' ? null : `unexpected body ${JSON.stringify(json)?.slice(0, 200)}`);
-}
+const listCheck = answers('tasks', (j) => Array.isArray(j?.tasks) && j.tasks.length > 0 && typeof j.total === 'number');
+const createCheck = answers('task', (j) => typeof j?.id === 'number' && typeof j?.ticket_number === 'string', [200, 201]);
+const post = (body: (i: number) => unknown): RequestMaker => ({ path: () => '/graphql', body });
 
-/** The load scenarios over a seeded data set; `run` makes titles of this run unique. */
+/** The load scenarios over a seeded data set, in the order they run; `run` makes titles of this run unique. */
 export function loadScenarios(seed: SeedResult, run: string): Scenario[] {
-  const projects = seed.visibleProjectIds;
-  const project = (i: number) => projects[i % projects.length];
-  const tasks = seed.sampleTaskIds;
+  const project = (i: number) => seed.visibleProjectIds[i % seed.visibleProjectIds.length];
   const searchQuery = (i: number) => SEARCH_QUERIES[i % SEARCH_QUERIES.length];
   const listPath = (i: number) => `/api/mcp/tasks?project_id=${project(i)}&limit=50`;
   const createBody = (i: number) => ({ project_id: project(i), title: `Bench ${run} task ${i} ${TITLE_WORDS[i % TITLE_WORDS.length]}`, priority: PRIORITIES[i % 4] });
+  const listVariables = (i: number) => facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } });
   // Route documents are typed document objects: sent as their printed text, printed once.
   const createSource = print(createTaskRoute.document);
-  const listVariables = (i: number) => facadeVariables(listTasksRoute, { query: { project_id: String(project(i)), limit: '50' } });
-  const listQuery = (i: number) => ({ query: LIST_SOURCE, variables: listVariables(i) });
-  const gqlCreate = (i: number) => ({ query: createSource, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) });
-
+  const userId = seed.userId;
+  // Every update of every server sets a title no request set before (warm-up and rounds included): a real change each time.
+  const change = (server: ServerKind) => {
+    let n = 0;
+    return () => {
+      const k = n++;
+      return { task_id: seed.sampleTaskIds[k % seed.sampleTaskIds.length], title: `Updated ${run} ${server} ${k} ${TITLE_WORDS[k % TITLE_WORDS.length]}`, priority: PRIORITIES[(k + 1) % 4] };
+    };
+  };
+  const referenceUpdate = change('reference');
+  const s = (id: string, label: string, server: ServerKind, make: RequestMaker, check: Scenario['check']): Scenario => ({ id, label, server, make, check });
+  const searchPath = (i: number) => `/api/mcp/tasks/search?query=${encodeURIComponent(searchQuery(i))}&limit=10`;
+  const searchCheck = answers('tasks array', (j) => Array.isArray(j?.tasks));
+  const projectsCheck = answers('projects', (j) => j?.projects?.length);
+  const updateCheck = answers('id', (j) => typeof j?.id === 'number');
   return [
-    { id: 'list', label: 'task list (tool route)', server: 'app', make: { method: 'GET', path: listPath }, check: listCheck },
-    { id: 'list', label: 'task list (floor)', server: 'floor', make: { method: 'GET', path: listPath }, check: listCheck },
-    {
-      id: 'list',
-      label: 'task list (PostGraphile)',
-      server: 'reference',
-      make: { method: 'POST', path: () => '/graphql', body: (i) => ({ query: REFERENCE_LIST, variables: { projectId: project(i), first: 50 } }) },
-      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.allTasks?.nodes?.length ? null : 'no tasks'),
-    },
-    {
-      id: 'list-graphql',
-      label: 'task list (GraphQL direct)',
-      server: 'app',
-      make: { method: 'POST', path: () => '/graphql', body: listQuery },
-      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
-    },
-    {
-      // The same operation as a trusted document: `documentId` instead of the text.
-      id: 'list-trusted',
-      label: 'task list (GraphQL trusted document)',
-      server: 'app',
-      make: { method: 'POST', path: () => '/graphql', body: (i) => ({ documentId: LIST_DOCUMENT_ID, variables: listVariables(i) }) },
-      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.tasks?.items?.length ? null : 'no tasks'),
-    },
-    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => ({
-      id: 'projects',
-      label: `project list (${server === 'app' ? 'REST' : SERVER_NAMES[server]})`,
-      server,
-      make:
-        server === 'reference'
-          ? { method: 'POST', path: () => '/graphql', body: () => ({ query: REFERENCE_PROJECTS, variables: { userId: seed.userId, first: 50 } }) }
-          : { method: 'GET', path: () => '/api/v1/projects' },
-      check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (j?.data?.benchRefVisibleProjects?.nodes?.length ? null : 'no projects') : (st, j) => expectStatus(200, st, j) ?? (j?.projects?.length ? null : 'no projects'),
-    })),
-    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => ({
-      id: 'search',
-      label: `task search (${server === 'app' ? 'tool route' : SERVER_NAMES[server]})`,
-      server,
-      make:
-        server === 'reference'
-          ? { method: 'POST', path: () => '/graphql', body: (i) => ({ query: REFERENCE_SEARCH, variables: { userId: seed.userId, query: searchQuery(i), limit: 10 } }) }
-          : { method: 'GET', path: (i) => `/api/mcp/tasks/search?query=${encodeURIComponent(searchQuery(i))}&limit=10` },
-      check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (Array.isArray(j?.data?.benchRefSearchTasks?.nodes) ? null : 'no hits array') : (st, j) => expectStatus(200, st, j) ?? (Array.isArray(j?.tasks) ? null : 'no tasks array'),
-    })),
-    ...(['app', 'floor', 'reference'] as const).map((server): Scenario => {
-      // Every request of every server sets a title no request set before (warm-up and rounds included): a real change each time.
-      let n = 0;
-      const change = () => {
-        const k = n++;
-        return { taskId: tasks[k % tasks.length], title: `Updated ${run} ${server} ${k} ${TITLE_WORDS[k % TITLE_WORDS.length]}`, priority: PRIORITIES[(k + 1) % 4] };
-      };
-      return {
-        id: 'update',
-        label: `task update (${server === 'app' ? 'tool route' : SERVER_NAMES[server]})`,
-        server,
-        make:
-          server === 'reference'
-            ? { method: 'POST', path: () => '/graphql', body: () => ({ query: REFERENCE_UPDATE, variables: { ...change(), userId: seed.userId } }) }
-            : { method: 'POST', path: () => '/api/mcp/tasks/update', body: () => { const c = change(); return { task_id: c.taskId, title: c.title, priority: c.priority }; } },
-        check: server === 'reference' ? (st, j) => graphqlErrors(st, j) ?? (j?.data?.benchRefUpdateTask?.result?.rowId ? null : 'no task') : (st, j) => expectStatus(200, st, j) ?? (typeof j?.id === 'number' ? null : 'no id'),
-      };
-    }),
-    { id: 'create', label: 'task create (floor)', server: 'floor', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
-    {
-      id: 'create',
-      label: 'task create (PostGraphile)',
-      server: 'reference',
-      make: {
-        method: 'POST',
-        path: () => '/graphql',
-        body: (i) => {
-          const b = createBody(i);
-          return { query: REFERENCE_CREATE, variables: { projectId: b.project_id, userId: seed.userId, title: b.title, priority: b.priority } };
-        },
-      },
-      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.benchRefAddTask?.result?.rowId ? null : 'no task'),
-    },
-    { id: 'create', label: 'task create (tool route)', server: 'app', make: { method: 'POST', path: () => '/api/mcp/tasks/create', body: createBody }, check: createCheck },
-    {
-      id: 'create-graphql',
-      label: 'task create (GraphQL direct)',
-      server: 'app',
-      make: { method: 'POST', path: () => '/graphql', body: gqlCreate },
-      check: (s, j) => graphqlErrors(s, j) ?? (j?.data?.createTask?.id ? null : 'no task'),
-    },
+    s('list', 'task list (tool route)', 'app', { path: listPath }, listCheck),
+    s('list', 'task list (floor)', 'floor', { path: listPath }, listCheck),
+    s('list', 'task list (PostGraphile)', 'reference', post((i) => ({ query: REFERENCE_LIST, variables: { projectId: project(i), first: 50 } })), graphql('tasks', (d) => d?.allTasks?.nodes?.length)),
+    s('list-graphql', 'task list (GraphQL direct)', 'app', post((i) => ({ query: LIST_SOURCE, variables: listVariables(i) })), graphql('tasks', (d) => d?.tasks?.items?.length)),
+    // The same operation as a trusted document: `documentId` instead of the text.
+    s('list-trusted', 'task list (GraphQL trusted document)', 'app', post((i) => ({ documentId: LIST_DOCUMENT_ID, variables: listVariables(i) })), graphql('tasks', (d) => d?.tasks?.items?.length)),
+    s('projects', 'project list (REST)', 'app', { path: () => '/api/v1/projects' }, projectsCheck),
+    s('projects', 'project list (floor)', 'floor', { path: () => '/api/v1/projects' }, projectsCheck),
+    s('projects', 'project list (PostGraphile)', 'reference', post(() => ({ query: REFERENCE_PROJECTS, variables: { userId, first: 50 } })), graphql('projects', (d) => d?.benchRefVisibleProjects?.nodes?.length)),
+    s('search', 'task search (tool route)', 'app', { path: searchPath }, searchCheck),
+    s('search', 'task search (floor)', 'floor', { path: searchPath }, searchCheck),
+    s('search', 'task search (PostGraphile)', 'reference', post((i) => ({ query: REFERENCE_SEARCH, variables: { userId, query: searchQuery(i), limit: 10 } })), graphql('hits array', (d) => Array.isArray(d?.benchRefSearchTasks?.nodes))),
+    s('update', 'task update (tool route)', 'app', { path: () => '/api/mcp/tasks/update', body: change('app') }, updateCheck),
+    s('update', 'task update (floor)', 'floor', { path: () => '/api/mcp/tasks/update', body: change('floor') }, updateCheck),
+    s('update', 'task update (PostGraphile)', 'reference', post(() => {
+      const { task_id: taskId, title, priority } = referenceUpdate();
+      return { query: REFERENCE_UPDATE, variables: { taskId, title, priority, userId } };
+    }), graphql('task', (d) => d?.benchRefUpdateTask?.result?.rowId)),
+    s('create', 'task create (floor)', 'floor', { path: () => '/api/mcp/tasks/create', body: createBody }, createCheck),
+    s('create', 'task create (PostGraphile)', 'reference', post((i) => {
+      const b = createBody(i);
+      return { query: REFERENCE_CREATE, variables: { projectId: b.project_id, userId, title: b.title, priority: b.priority } };
+    }), graphql('task', (d) => d?.benchRefAddTask?.result?.rowId)),
+    s('create', 'task create (tool route)', 'app', { path: () => '/api/mcp/tasks/create', body: createBody }, createCheck),
+    s('create-graphql', 'task create (GraphQL direct)', 'app', post((i) => ({ query: createSource, variables: facadeVariables(createTaskRoute, { body: createBody(i) }) })), graphql('task', (d) => d?.createTask?.id)),
   ];
 }
 

@@ -1,6 +1,6 @@
-// A benchmarked server in its own child process (the app or the floor):
-// started with the event-loop-delay preload, awaited until /healthz answers,
-// measured from outside (RSS and CPU from /proc), stopped with SIGTERM.
+// A benchmarked server in its own child process (the app, the floor, PostGraphile): started with the
+// event-loop-delay preload, awaited until /healthz answers, measured from outside (RSS and CPU from /proc),
+// stopped with SIGTERM.
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -12,11 +12,13 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRELOAD = join(ROOT, 'bench', 'eld-preload.mjs');
 
-/**
- * Builds dist/ (as `npm start` does) and returns the node arguments of the
- * `start` script (its node flags, `dist/main.js serve`): the benchmarks run
- * what `npm start` runs.
- */
+/** Clock ticks per second of /proc's CPU times. */
+export const CLK_TCK = 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Builds dist/ (as `npm start` does) and returns the node arguments of the `start` script: the benchmarks run what `npm start` runs. */
 export function appServeArgs(): string[] {
   const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stderr}`);
@@ -26,19 +28,10 @@ export function appServeArgs(): string[] {
   return args;
 }
 
-/** Event-loop delay and memory of one measured window, written by bench/eld-preload.mjs (the fields read here). */
-export interface EldStats {
-  seq: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  heapUsedBytes: number;
-  heapTotalBytes: number;
-  externalBytes: number;
-  arrayBuffersBytes: number;
-}
+/** Event-loop delay of one measured window, written by bench/eld-preload.mjs. */
+export type EldStats = { seq: number; p50Ms: number; p99Ms: number; maxMs: number };
 
-/** What a server used during one window: RSS (sampled), CPU, event-loop delay. */
+/** What a server used during one window: RSS (sampled every 200 ms), CPU, event-loop delay. */
 export interface WindowStats {
   rssPeakMb: number;
   rssMeanMb: number;
@@ -61,13 +54,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Clock ticks per second of /proc's CPU times. */
-export const CLK_TCK = 100;
-
 /** utime + stime of a process in clock ticks, or null when it is gone (or not on this machine). */
 export function processTicks(pid: number): number | null {
   try {
-    // Fields after the command name (which may contain spaces) start after the last ')': utime, stime are the 12th, 13th.
+    // The fields after the command name (which may contain spaces) start after the last ')'; utime, stime are the 12th, 13th.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return Number(rest[11]) + Number(rest[12]);
@@ -76,51 +66,20 @@ export function processTicks(pid: number): number | null {
   }
 }
 
-function readProc(pid: number): { rssKb: number; cpuTicks: number } | null {
-  const cpuTicks = processTicks(pid);
-  if (cpuTicks === null) return null;
+/** A field of /proc/<pid>/status in MB (VmRSS, VmHWM); 0 once the process is gone. */
+function statusMb(pid: number, field: string): number {
   try {
-    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return { rssKb: rss ? Number(rss[1]) : 0, cpuTicks };
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
-    return null;
+    return 0;
   }
-}
-
-/**
- * The processes of a server: the child itself and its children (the workers
- * of `serve --workers N`; a single process has none).
- */
-function treePids(pid: number): number[] {
-  try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    return [pid, ...(children ? children.split(/\s+/).map(Number) : [])];
-  } catch {
-    return [pid];
-  }
-}
-
-/** RSS and CPU ticks of a server's whole process tree (summed); null once its root is gone. */
-function readTree(pid: number): { rssKb: number; cpuTicks: number } | null {
-  const root = readProc(pid);
-  if (!root) return null;
-  for (const child of treePids(pid).slice(1)) {
-    const p = readProc(child);
-    if (p) {
-      root.rssKb += p.rssKb;
-      root.cpuTicks += p.cpuTicks;
-    }
-  }
-  return root;
 }
 
 function machineTicks(): { busy: number; total: number } {
   try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
-    const v = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = v[3] + (v[4] ?? 0);
+    const v = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     const total = v.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
+    return { busy: total - v[3] - (v[4] ?? 0), total };
   } catch {
     return { busy: 0, total: 0 };
   }
@@ -137,11 +96,6 @@ export interface StartOptions {
   nodeFlags?: string[];
   /** Where the preload writes its statistics. */
   eldFile: string;
-  /**
-   * Measure the event-loop delay (default true). Off for `serve --workers N`:
-   * the signalled process would be the primary, whose loop serves nothing.
-   */
-  eld?: boolean;
 }
 
 /** A running server child. */
@@ -149,19 +103,18 @@ export class ServerProcess {
   private readonly output: string[] = [];
   private exited: { code: number | null; signal: string | null } | null = null;
   private eldSeq = 0;
-  private windowStart: { at: number; cpu: number; machine: { busy: number; total: number } } | null = null;
+  private windowStart = { at: 0, cpu: 0, machine: { busy: 0, total: 0 } };
   private rssSamples: number[] = [];
-  private sampler: NodeJS.Timeout | null = null;
+  private sampler: NodeJS.Timeout | undefined;
 
   private constructor(
-    readonly name: string,
     readonly child: ChildProcess,
     readonly url: string,
-    private readonly eldFile: string | null,
+    private readonly eldFile: string,
   ) {
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      if (this.output.length > 200) this.output.splice(0, this.output.length - 200);
+      this.output.splice(0, this.output.length - 200);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -173,10 +126,10 @@ export class ServerProcess {
     rmSync(o.eldFile, { force: true });
     const child = spawn(process.execPath, [...(o.nodeFlags ?? []), '--import', PRELOAD, ...o.args], {
       cwd: ROOT,
-      env: { ...o.env, ...(o.eld === false ? {} : { BENCH_ELD_FILE: o.eldFile }) },
+      env: { ...o.env, BENCH_ELD_FILE: o.eldFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const server = new ServerProcess(o.name, child, `http://127.0.0.1:${o.port}`, o.eld === false ? null : o.eldFile);
+    const server = new ServerProcess(child, `http://127.0.0.1:${o.port}`, o.eldFile);
     const deadline = Date.now() + 180_000;
     for (;;) {
       if (server.exited) throw new Error(`${o.name} exited during start-up (${JSON.stringify(server.exited)}):\n${server.tail()}`);
@@ -184,15 +137,9 @@ export class ServerProcess {
         await server.stop();
         throw new Error(`${o.name} did not answer /healthz in time:\n${server.tail()}`);
       }
-      try {
-        const res = await fetch(`${server.url}/healthz`);
-        if (res.ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
+      if (await fetch(`${server.url}/healthz`).then((r) => r.ok, () => false)) return server;
+      await sleep(200);
     }
-    return server;
   }
 
   get pid(): number {
@@ -204,67 +151,43 @@ export class ServerProcess {
     return this.output.slice(-lines).join('\n');
   }
 
-  /**
-   * Peak resident memory over the whole life of the process so far (VmHWM),
-   * MB; for several processes the sum of each one's peak (an upper bound of
-   * the peak of the sum).
-   */
+  /** Peak resident memory over the life of the process so far (VmHWM), MB. */
   peakRssMb(): number {
-    let kb = 0;
-    for (const pid of treePids(this.pid)) {
-      try {
-        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-        kb += m ? Number(m[1]) : 0;
-      } catch {
-        // gone
-      }
-    }
-    return kb / 1024;
+    return statusMb(this.pid, 'VmHWM');
   }
 
   /** Starts a measured window: resets the event-loop histogram, samples RSS every 200 ms. */
   async beginWindow(): Promise<void> {
     await this.eldDump();
-    const proc = readTree(this.pid);
-    this.windowStart = { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
+    this.windowStart = { at: performance.now(), cpu: processTicks(this.pid) ?? 0, machine: machineTicks() };
     this.rssSamples = [];
-    this.sampler = setInterval(() => {
-      const p = readTree(this.pid);
-      if (p) this.rssSamples.push(p.rssKb / 1024);
-    }, 200);
-    this.sampler.unref();
+    this.sampler = setInterval(() => this.rssSamples.push(statusMb(this.pid, 'VmRSS')), 200).unref();
   }
 
   /** Ends the window started by {@link beginWindow} and returns what it measured. */
   async endWindow(): Promise<WindowStats> {
-    if (this.sampler) clearInterval(this.sampler);
-    const proc = readTree(this.pid);
-    if (proc) this.rssSamples.push(proc.rssKb / 1024);
-    const start = this.windowStart ?? { at: performance.now(), cpu: proc?.cpuTicks ?? 0, machine: machineTicks() };
+    clearInterval(this.sampler);
+    const samples = [...this.rssSamples, statusMb(this.pid, 'VmRSS')];
+    const start = this.windowStart;
     const wallSec = (performance.now() - start.at) / 1000;
     const machine = machineTicks();
-    const eld = await this.eldDump();
-    const samples = this.rssSamples.length ? this.rssSamples : [0];
+    const cpu = processTicks(this.pid) ?? start.cpu;
     return {
-      rssPeakMb: round(Math.max(...samples)),
-      rssMeanMb: round(samples.reduce((a, b) => a + b, 0) / samples.length),
-      cpuCores: wallSec > 0 ? round(((proc?.cpuTicks ?? 0) - start.cpu) / CLK_TCK / wallSec) : 0,
-      machineBusy: machine.total > start.machine.total ? round((machine.busy - start.machine.busy) / (machine.total - start.machine.total)) : 0,
-      eld,
+      rssPeakMb: round2(Math.max(...samples)),
+      rssMeanMb: round2(samples.reduce((a, b) => a + b, 0) / samples.length),
+      cpuCores: wallSec > 0 ? round2((cpu - start.cpu) / CLK_TCK / wallSec) : 0,
+      machineBusy: machine.total > start.machine.total ? round2((machine.busy - start.machine.busy) / (machine.total - start.machine.total)) : 0,
+      eld: await this.eldDump(),
     };
   }
 
-  /**
-   * Waits until the process is idle (under 5 % of a core over 300 ms, at most
-   * `maxMs`), so background work left by one scenario (the outbox dispatcher
-   * catching up) is not billed to the next.
-   */
+  /** Waits until the process is idle (under 5 % of a core over 300 ms, at most `maxMs`): one scenario's leftovers (the dispatcher catching up) are not billed to the next. */
   async settle(maxMs = 10_000): Promise<void> {
     const deadline = Date.now() + maxMs;
-    let last = readTree(this.pid)?.cpuTicks ?? 0;
+    let last = processTicks(this.pid) ?? 0;
     while (Date.now() < deadline && !this.exited) {
-      await new Promise((r) => setTimeout(r, 300));
-      const now = readTree(this.pid)?.cpuTicks ?? 0;
+      await sleep(300);
+      const now = processTicks(this.pid) ?? 0;
       if ((now - last) / CLK_TCK / 0.3 < 0.05) return;
       last = now;
     }
@@ -272,30 +195,25 @@ export class ServerProcess {
 
   /** Asks the preload for its statistics (and a fresh histogram); null if it does not answer. */
   private async eldDump(): Promise<EldStats | null> {
-    if (this.exited || !this.eldFile) return null;
-    const want = this.eldSeq + 1;
+    if (this.exited) return null;
     this.child.kill('SIGUSR2');
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      if (existsSync(this.eldFile!)) {
-        try {
-          const stats = JSON.parse(readFileSync(this.eldFile!, 'utf8')) as EldStats;
-          if (stats.seq >= want) {
-            this.eldSeq = stats.seq;
-            return stats;
-          }
-        } catch {
-          // being replaced
+    for (const deadline = Date.now() + 5000; Date.now() < deadline; await sleep(20)) {
+      try {
+        const stats = existsSync(this.eldFile) ? (JSON.parse(readFileSync(this.eldFile, 'utf8')) as EldStats) : null;
+        if (stats && stats.seq > this.eldSeq) {
+          this.eldSeq = stats.seq;
+          return stats;
         }
+      } catch {
+        // being replaced
       }
-      await new Promise((r) => setTimeout(r, 20));
     }
     return null;
   }
 
   /** SIGTERM, then SIGKILL after `graceMs`; resolves once the process is gone. */
   async stop(graceMs = 15_000): Promise<void> {
-    if (this.sampler) clearInterval(this.sampler);
+    clearInterval(this.sampler);
     if (this.exited) return;
     const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.kill('SIGTERM');
@@ -303,8 +221,4 @@ export class ServerProcess {
     await gone;
     clearTimeout(timer);
   }
-}
-
-function round(n: number): number {
-  return Math.round(n * 100) / 100;
 }
