@@ -7,7 +7,7 @@ import { labelName } from './label.ts';
 import { sectionTitle } from './section.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { parseInput } from './validate.ts';
-import { idField, NAME_LIMITS } from './fields.ts';
+import { idField, NAME_LIMITS, printedLimit } from './fields.ts';
 
 /**
  * Limits of a board manifest (spec 4.3, 8). They apply to both forms: the
@@ -29,6 +29,28 @@ export const BOARD_LIMITS = {
 export const BOARD_LIMITS_TEXT =
   `title 1-${BOARD_LIMITS.titleMax}, ${BOARD_LIMITS.sectionsMin}-${BOARD_LIMITS.sectionsMax} sections, ` +
   `up to ${BOARD_LIMITS.labelsMax} labels, up to ${BOARD_LIMITS.tasksMax} tasks, task titles 1-${BOARD_LIMITS.taskTitleMax}`;
+
+/**
+ * What a public project (board) field means, once for every transport: the
+ * Project type, both manifest inputs and the status argument in GraphQL, the
+ * tool and REST bodies (so OpenAPI and MCP) and the presenters read this
+ * text, limits printed from BOARD_LIMITS. Spellings of a status that differ
+ * by transport (`ARCHIVE`, `Archive`) and body shapes are added by each.
+ */
+export const PROJECT_FIELD_DESCRIPTIONS = {
+  title: `Board title, 1 to ${printedLimit(BOARD_LIMITS.titleMax)} characters (trimmed on write).`,
+  description: `Free-text board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.`,
+  status:
+    'Status: normal, archived or deleted (soft: the board leaves the default list and is restored by setting it ' +
+    'normal again); any member may change it; a new board is normal.',
+  ticketPrefix: 'Prefix of ticket numbers (`ABC` in `ABC-12`), chosen from the title when the board is created (`Website Redesign` → `WR`).',
+  memberCount: 'Number of members.',
+  taskCount: 'Number of tasks that are not Deleted (Normal and Archive count).',
+  sections: `The new board's sections (columns), ${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax}, in board order.`,
+  labels: `Up to ${BOARD_LIMITS.labelsMax} labels of the new board, names unique in the manifest regardless of case.`,
+  tasks: `Up to ${BOARD_LIMITS.tasksMax} starter tasks, in manifest order, numbered 1 to n (ticket numbers \`<prefix>-1\` …).`,
+  labelColor: 'A manifest label’s colour: accepted and not stored.',
+} as const;
 
 /** One starter task, with every reference resolved to an index of the plan. */
 export interface PlannedTask {
