@@ -80,7 +80,8 @@ const L = BOARD_LIMITS;
 const userId = () => idField();
 
 // The rules of both manifest forms, exported so that the routes document
-// them (OpenAPI bounds) without checking them again.
+// them (OpenAPI bounds) without checking them again; the list rules no route
+// documents (its lists carry their own count) stay private.
 
 /** The team of a tool manifest by UUID (or its number as a string): 1 to 64 characters (trimmed). */
 export const boardTeamRefField = () => z.string().trim().min(1).max(64);
@@ -91,11 +92,11 @@ export const boardDescriptionField = () => z.string().max(L.descriptionMax);
 /** A manifest's sections `{title}` in board order: sectionsMin to sectionsMax. */
 export const boardSectionsField = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
 /** A manifest's labels (objects of either form): at most labelsMax. */
-export const boardLabelsField = <T extends z.ZodType>(label: T) => z.array(label).max(L.labelsMax);
+const boardLabelsField = <T extends z.ZodType>(label: T) => z.array(label).max(L.labelsMax);
 /** A team manifest label's colour (accepted, not stored): at most NAME_LIMITS.labelColorMax characters. */
 export const boardLabelColorField = () => z.string().max(NAME_LIMITS.labelColorMax);
 /** A manifest's starter tasks (objects of either form): at most tasksMax. */
-export const boardTasksField = <T extends z.ZodType>(task: T) => z.array(task).max(L.tasksMax);
+const boardTasksField = <T extends z.ZodType>(task: T) => z.array(task).max(L.tasksMax);
 /** A starter task's title: 1 to taskTitleMax characters (trimmed). */
 export const boardTaskTitleField = () => z.string().trim().min(1).max(L.taskTitleMax);
 /** A starter task's description (HTML, before sanitising): at most taskDescriptionMax characters. */
@@ -103,7 +104,7 @@ export const boardTaskDescriptionField = () => z.string().max(L.taskDescriptionM
 /** A starter task's label names (labels of the manifest): at most labelsMax, each a label name. */
 export const boardTaskLabelsField = () => z.array(labelName()).max(L.labelsMax);
 /** A starter task's assignees (tool form): at most assigneesMax user ids. */
-export const boardTaskAssigneesField = () => z.array(userId()).max(L.assigneesMax);
+const boardTaskAssigneesField = () => z.array(userId()).max(L.assigneesMax);
 /** A starter task's due date as written (team form), at most 40 characters before it is read as ISO 8601. */
 export const boardTaskDueDateField = () => z.string().max(40);
 
