@@ -87,7 +87,7 @@ export const WebhookSubscriptionType = builder.prismaNode('WebhookSubscription',
     disabledAt: t.expose('disabledAt', { type: 'DateTime', nullable: true, description: D.disabledAt }),
     createdBy: t.relation('createdBy', {
       nullable: true,
-      description: `${D.createdBy} Its \`disabledCause\` is then \`CREATOR_LOST_ACCESS\`.`,
+      description: `${D.createdBy} A loss of access shows as \`disabledCause: CREATOR_LOST_ACCESS\`.`,
     }),
     failingSince: t.expose('failingSince', { type: 'DateTime', nullable: true, description: D.failingSince }),
     timeoutStreak: t.exposeInt('timeoutStreak', { description: D.timeoutStreak }),

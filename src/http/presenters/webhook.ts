@@ -57,7 +57,7 @@ export const subscriptionOut = presenter(
       z
         .object({ id: z.number(), name: z.string() })
         .nullable()
-        .describe(D.createdBy),
+        .describe(`${D.createdBy} A loss of access shows as \`disabled_cause: creator_lost_access\`.`),
     ),
     failing_since: f('failingSince', z.string().nullable().describe(D.failingSince)),
     timeout_streak: f('timeoutStreak', z.number().describe(D.timeoutStreak)),
