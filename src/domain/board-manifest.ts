@@ -7,7 +7,7 @@ import { labelName } from './label.ts';
 import { sectionTitle } from './section.ts';
 import { TASK_LIMITS } from './task/fields.ts';
 import { parseInput } from './validate.ts';
-import { idField, NAME_LIMITS } from './fields.ts';
+import { idField, NAME_LIMITS, printedLimit } from './fields.ts';
 
 /**
  * Limits of a board manifest (spec 4.3, 8). They apply to both forms: the
@@ -29,6 +29,28 @@ export const BOARD_LIMITS = {
 export const BOARD_LIMITS_TEXT =
   `title 1-${BOARD_LIMITS.titleMax}, ${BOARD_LIMITS.sectionsMin}-${BOARD_LIMITS.sectionsMax} sections, ` +
   `up to ${BOARD_LIMITS.labelsMax} labels, up to ${BOARD_LIMITS.tasksMax} tasks, task titles 1-${BOARD_LIMITS.taskTitleMax}`;
+
+/**
+ * What a public project (board) field means, once for every transport: the
+ * Project type, both manifest inputs and the status argument in GraphQL, the
+ * tool and REST bodies (so OpenAPI and MCP) and the presenters read this
+ * text, limits printed from BOARD_LIMITS. Spellings of a status that differ
+ * by transport (`ARCHIVE`, `Archive`) and body shapes are added by each.
+ */
+export const PROJECT_FIELD_DESCRIPTIONS = {
+  title: `Board title, 1 to ${printedLimit(BOARD_LIMITS.titleMax)} characters (trimmed on write).`,
+  description: `Free-text board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.`,
+  status:
+    'Status: normal, archived or deleted (soft: the board leaves the default list and is restored by setting it ' +
+    'normal again); any member may change it; a new board is normal.',
+  ticketPrefix: 'Prefix of ticket numbers (`ABC` in `ABC-12`), chosen from the title when the board is created (`Website Redesign` → `WR`).',
+  memberCount: 'Number of members.',
+  taskCount: 'Number of tasks that are not Deleted (Normal and Archive count).',
+  sections: `The new board's sections (columns), ${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax}, in board order.`,
+  labels: `Up to ${BOARD_LIMITS.labelsMax} labels of the new board, names unique in the manifest regardless of case.`,
+  tasks: `Up to ${BOARD_LIMITS.tasksMax} starter tasks, in manifest order, numbered 1 to n (ticket numbers \`<prefix>-1\` …).`,
+  labelColor: 'A manifest label’s colour: accepted and not stored.',
+} as const;
 
 /** One starter task, with every reference resolved to an index of the plan. */
 export interface PlannedTask {
@@ -58,7 +80,8 @@ const L = BOARD_LIMITS;
 const userId = () => idField();
 
 // The rules of both manifest forms, exported so that the routes document
-// them (OpenAPI bounds) without checking them again.
+// them (OpenAPI bounds) without checking them again; the list rules no route
+// documents (its lists carry their own count) stay private.
 
 /** The team of a tool manifest by UUID (or its number as a string): 1 to 64 characters (trimmed). */
 export const boardTeamRefField = () => z.string().trim().min(1).max(64);
@@ -69,11 +92,11 @@ export const boardDescriptionField = () => z.string().max(L.descriptionMax);
 /** A manifest's sections `{title}` in board order: sectionsMin to sectionsMax. */
 export const boardSectionsField = () => z.array(z.object({ title: sectionTitle() })).min(L.sectionsMin).max(L.sectionsMax);
 /** A manifest's labels (objects of either form): at most labelsMax. */
-export const boardLabelsField = <T extends z.ZodType>(label: T) => z.array(label).max(L.labelsMax);
+const boardLabelsField = <T extends z.ZodType>(label: T) => z.array(label).max(L.labelsMax);
 /** A team manifest label's colour (accepted, not stored): at most NAME_LIMITS.labelColorMax characters. */
 export const boardLabelColorField = () => z.string().max(NAME_LIMITS.labelColorMax);
 /** A manifest's starter tasks (objects of either form): at most tasksMax. */
-export const boardTasksField = <T extends z.ZodType>(task: T) => z.array(task).max(L.tasksMax);
+const boardTasksField = <T extends z.ZodType>(task: T) => z.array(task).max(L.tasksMax);
 /** A starter task's title: 1 to taskTitleMax characters (trimmed). */
 export const boardTaskTitleField = () => z.string().trim().min(1).max(L.taskTitleMax);
 /** A starter task's description (HTML, before sanitising): at most taskDescriptionMax characters. */
@@ -81,7 +104,7 @@ export const boardTaskDescriptionField = () => z.string().max(L.taskDescriptionM
 /** A starter task's label names (labels of the manifest): at most labelsMax, each a label name. */
 export const boardTaskLabelsField = () => z.array(labelName()).max(L.labelsMax);
 /** A starter task's assignees (tool form): at most assigneesMax user ids. */
-export const boardTaskAssigneesField = () => z.array(userId()).max(L.assigneesMax);
+const boardTaskAssigneesField = () => z.array(userId()).max(L.assigneesMax);
 /** A starter task's due date as written (team form), at most 40 characters before it is read as ISO 8601. */
 export const boardTaskDueDateField = () => z.string().max(40);
 

@@ -10,7 +10,7 @@ import { notifyMentioned, watchTask } from './notification.ts';
 import { resolveTaskRef, type TaskRef } from './task/task-ref.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput, requiredString } from './validate.ts';
-import { idField, NAME_LIMITS } from './fields.ts';
+import { idField, NAME_LIMITS, printedLimit } from './fields.ts';
 import { PAGE_LIMITS, pageFields, pageWindow } from './page.ts';
 
 /** Comments list paging (spec 4.1, 8): the common page sizes. */
@@ -20,6 +20,8 @@ export const MAX_COMMENT_LENGTH = 50_000;
 /** Most images and mentions in one comment. */
 export const MAX_COMMENT_IMAGES = 20;
 export const MAX_COMMENT_MENTIONS = 50;
+/** Longest image URL of a comment, in characters. */
+export const MAX_COMMENT_IMAGE_URL = 2000;
 
 const listInput = z.object({
   ...pageFields(COMMENT_PAGE),
@@ -28,7 +30,7 @@ const listInput = z.object({
 
 const httpUrl = z
   .string()
-  .max(2000)
+  .max(MAX_COMMENT_IMAGE_URL)
   .url()
   .refine((v) => /^https?:\/\//i.test(v), 'must be an http(s) URL');
 
@@ -50,6 +52,35 @@ export const commentMentionsField = () =>
       }),
     )
     .max(MAX_COMMENT_MENTIONS);
+
+/**
+ * What a public comment field means, once for every transport: the Comment
+ * and CommentMention types and the addComment/editComment arguments in
+ * GraphQL, the tool and REST bodies (so OpenAPI and MCP) and the answers'
+ * presenters read this text; limits are printed from the constants above.
+ * Spellings and error vocabularies that differ by transport (`MARKDOWN` or
+ * `markdown`, UNAUTHENTICATED or 401) are added by each after it.
+ */
+export const COMMENT_FIELD_DESCRIPTIONS = {
+  text:
+    'Text as sanitised HTML; written as HTML or as markdown (by the content type; markdown is converted to HTML), ' +
+    `1 to ${printedLimit(MAX_COMMENT_LENGTH)} characters as written, not only spaces; an edit replaces it.`,
+  contentType: 'The markup a written text is in: HTML (the default) or markdown (GitHub Flavored Markdown, converted to HTML).',
+  images:
+    `Image URLs attached to the comment (http or https, up to ${printedLimit(MAX_COMMENT_IMAGE_URL)} characters each), ` +
+    `at most ${MAX_COMMENT_IMAGES}; given when the comment is added, kept by an edit.`,
+  mentions:
+    `Users mentioned through the structured list (\`@name\` in the text is not a mention), at most ${MAX_COMMENT_MENTIONS}, ` +
+    'each a member of the task’s board; notified once, when the comment is added (never again on an edit); shown in user id order.',
+  mentionUserId: 'Id of the mentioned user.',
+  mentionDisplayName:
+    'The mentioned user’s display name when the comment was written, read from the user, never the request: a ' +
+    `request’s own (at most ${NAME_LIMITS.displayNameMax} characters) is accepted and ignored.`,
+  author: 'Who wrote it; null once that user is deleted.',
+  createdAt: 'When the comment was added.',
+  edited: 'Whether its author changed the text after posting it (show an “edited” mark).',
+  editedAt: 'When its author last changed the text; null when never edited.',
+} as const;
 
 const addInput = z.object({
   text: commentTextField(),

@@ -8,7 +8,7 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
-import { idField, NAME_LIMITS } from './fields.ts';
+import { idField, NAME_LIMITS, printedLimit } from './fields.ts';
 
 /** Label name rule (spec 2.3a, 8): 1 to 100 characters after trimming. */
 export const labelName = () => z.string().trim().min(1).max(NAME_LIMITS.labelNameMax);
@@ -28,6 +28,20 @@ export const labelColor = () =>
     .max(NAME_LIMITS.labelColorMax)
     .transform((c) => c.toLowerCase())
     .pipe(z.string().regex(LABEL_COLOR_PATTERN, 'must be a hex colour #rrggbb (e.g. #d73a4a)'));
+
+/**
+ * What a public label field means, once for every transport: GraphQL's
+ * Label and label inputs, the REST bodies (so OpenAPI) and the presenters
+ * read this text, limits printed from NAME_LIMITS. How a transport names a
+ * refusal (VALIDATION on `color`, 400) is added by each after it.
+ */
+export const LABEL_FIELD_DESCRIPTIONS = {
+  name:
+    `Label name, 1 to ${printedLimit(NAME_LIMITS.labelNameMax)} characters (trimmed on write), unique in the board ` +
+    'regardless of case (a rename may change its own case).',
+  color:
+    'Display colour, a hex colour `#rrggbb` (any case on write, stored lower case); null when none (null in an update clears it).',
+} as const;
 
 const createLabelInput = z.object({
   projectId: idField(),

@@ -8,12 +8,31 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import { inVisibleProject, requireProject } from './access.ts';
 import { ticketNumberOf } from './task/ticket-number.ts';
 import { parseInput } from './validate.ts';
-import { idField, NAME_LIMITS } from './fields.ts';
+import { idField, NAME_LIMITS, printedLimit } from './fields.ts';
 
 type Tx = Db | Prisma.TransactionClient;
 
 /** Section title rule (spec 2.3, 8): 1 to 200 characters after trimming. */
 export const sectionTitle = () => z.string().trim().min(1).max(NAME_LIMITS.sectionTitleMax);
+
+/**
+ * What a public section field means, once for every transport: GraphQL's
+ * Section and section inputs (and the manifests' sections), the tool and REST
+ * bodies (so OpenAPI and MCP) and the presenters read this text; the title's
+ * limit is printed from NAME_LIMITS.
+ */
+export const SECTION_FIELD_DESCRIPTIONS = {
+  title: `Section (column) title, 1 to ${printedLimit(NAME_LIMITS.sectionTitleMax)} characters (trimmed on write).`,
+  visible:
+    'Whether the column shows on the board: false when hidden (hidden sections are listed only on request); ' +
+    'an update shows (true) or hides (false) it.',
+  ranking: 'Fractional-index sort key; sections are ordered by it.',
+  deleted: 'True once the section was deleted (deleted sections are not listed).',
+  taskCount: 'Tasks in the section that are not Deleted.',
+  afterSectionId: 'Place the new section right after this section; omitted or null: at the end.',
+  moveAfterSectionId:
+    'Move the section right after this one; an explicit null moves it to the first place; omitted, it keeps its place.',
+} as const;
 
 /**
  * Orders rankings by code unit, which is the order fractional-indexing keys

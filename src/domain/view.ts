@@ -16,7 +16,9 @@ export const VIEW_LAYOUTS = ['board', 'list', 'table', 'calendar', 'timeline'] a
 /** Serialised `filters` may not exceed this many characters. */
 export const MAX_FILTERS_LENGTH = 10_000;
 
-const title = z.string().trim().min(1).max(NAME_LIMITS.viewTitleMax);
+/** A view's title: 1 to NAME_LIMITS.viewTitleMax characters (trimmed). */
+export const viewTitleField = () => z.string().trim().min(1).max(NAME_LIMITS.viewTitleMax);
+const title = viewTitleField();
 // A string refined rather than an enum: callers pass any text and get a field error.
 const layout = z.string().refine((v) => (VIEW_LAYOUTS as readonly string[]).includes(v), `must be one of ${VIEW_LAYOUTS.join(', ')}`);
 const filters = z

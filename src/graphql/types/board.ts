@@ -2,8 +2,10 @@ import { type CreatedBoard, createTeamBoard, createToolBoard } from '../../domai
 import { inIdOrder } from '../../domain/project.ts';
 import { builder } from '../builder.ts';
 import { viewerOf } from '../viewer.ts';
-import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
-import { BOARD_LIMITS, BOARD_LIMITS_TEXT } from '../../domain/board-manifest.ts';
+import { printedLimit } from '../../domain/fields.ts';
+import { BOARD_LIMITS, BOARD_LIMITS_TEXT, PROJECT_FIELD_DESCRIPTIONS as D } from '../../domain/board-manifest.ts';
+import { LABEL_FIELD_DESCRIPTIONS as LABEL } from '../../domain/label.ts';
+import { SECTION_FIELD_DESCRIPTIONS as SECTION } from '../../domain/section.ts';
 
 /** A starter task as the board-create response shows it. */
 const BoardTaskType = builder.objectRef<CreatedBoard['tasks'][number]>('BoardTask').implement({
@@ -56,14 +58,14 @@ const BoardPayload = builder.objectRef<CreatedBoard>('BoardPayload').implement({
 
 const BoardSectionInput = builder.inputType('BoardSectionInput', {
   description: 'A section of a board manifest.',
-  fields: (t) => ({ title: t.string({ required: true, description: `Title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }) }),
+  fields: (t) => ({ title: t.string({ required: true, description: SECTION.title }) }),
 });
 
 const BoardLabelInput = builder.inputType('BoardLabelInput', {
   description: 'A label of a board manifest.',
   fields: (t) => ({
-    name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters, unique in the manifest regardless of case.` }),
-    color: t.string({ description: 'Accepted and not stored (tool manifests carry no label colours).' }),
+    name: t.string({ required: true, description: LABEL.name }),
+    color: t.string({ description: D.labelColor }),
   }),
 });
 
@@ -84,11 +86,11 @@ const BoardInput = builder.inputType('BoardInput', {
     `Tool manifest of a board (as \`tasksvc_create_board\` takes it). Limits as the team manifest: ${BOARD_LIMITS_TEXT}.`,
   fields: (t) => ({
     teamId: t.id({ required: true, description: 'Team: its number (`team_id` of the tool API) or its UUID.' }),
-    title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
-    description: t.string({ description: `Board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.` }),
-    sections: t.field({ type: [BoardSectionInput], required: true, description: `${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections, in board order.` }),
-    labels: t.field({ type: [BoardLabelInput], description: `Up to ${BOARD_LIMITS.labelsMax} labels.` }),
-    tasks: t.field({ type: [BoardTaskInput], description: `Up to ${BOARD_LIMITS.tasksMax} starter tasks.` }),
+    title: t.string({ required: true, description: D.title }),
+    description: t.string({ description: D.description }),
+    sections: t.field({ type: [BoardSectionInput], required: true, description: D.sections }),
+    labels: t.field({ type: [BoardLabelInput], description: D.labels }),
+    tasks: t.field({ type: [BoardTaskInput], description: D.tasks }),
   }),
 });
 
@@ -112,11 +114,11 @@ const TeamBoardTaskInput = builder.inputType('TeamBoardTaskInput', {
 const TeamBoardInput = builder.inputType('TeamBoardInput', {
   description: 'Team manifest of a board (as `POST /api/v1/teams/{teamId}/boards` takes it).',
   fields: (t) => ({
-    title: t.string({ required: true, description: `Board title, 1 to ${BOARD_LIMITS.titleMax} characters.` }),
-    description: t.string({ description: `Board description, at most ${printedLimit(BOARD_LIMITS.descriptionMax)} characters.` }),
-    sections: t.field({ type: [BoardSectionInput], required: true, description: `${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections, in board order.` }),
-    labels: t.field({ type: [BoardLabelInput], description: `Up to ${BOARD_LIMITS.labelsMax} labels.` }),
-    tasks: t.field({ type: [TeamBoardTaskInput], description: `Up to ${BOARD_LIMITS.tasksMax} starter tasks.` }),
+    title: t.string({ required: true, description: D.title }),
+    description: t.string({ description: D.description }),
+    sections: t.field({ type: [BoardSectionInput], required: true, description: D.sections }),
+    labels: t.field({ type: [BoardLabelInput], description: D.labels }),
+    tasks: t.field({ type: [TeamBoardTaskInput], description: D.tasks }),
   }),
 });
 

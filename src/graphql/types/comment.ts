@@ -1,4 +1,4 @@
-import { addComment, commentListQuery, COMMENT_PAGE, deleteComment, editComment, MAX_COMMENT_IMAGES, MAX_COMMENT_LENGTH, MAX_COMMENT_MENTIONS } from '../../domain/comment.ts';
+import { addComment, commentListQuery, COMMENT_FIELD_DESCRIPTIONS as D, COMMENT_PAGE, deleteComment, editComment } from '../../domain/comment.ts';
 import { builder } from '../builder.ts';
 import { ContentTypeEnum } from './content-type.ts';
 import { connectionType } from '../connection.ts';
@@ -7,16 +7,17 @@ import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
 import { SortOrderEnum } from './project.ts';
 import { TaskRefInput } from './task-ref.ts';
-import { NAME_LIMITS, printedLimit } from '../../domain/fields.ts';
+
+// GraphQL's spellings, after the shared text of `text` and `contentType`.
+const markdownArg = 'Markdown with `contentType: MARKDOWN`.';
+const contentTypeArg = '`HTML` (default) or `MARKDOWN`.';
 
 /** A structured mention of a user in a comment. */
 export const CommentMentionType = builder.prismaObject('CommentMention', {
   description: 'A user mentioned in a comment through the structured `mentions` list (`@name` text is not a mention).',
   fields: (t) => ({
-    userId: t.exposeInt('userId', { description: 'Id of the mentioned user.' }),
-    displayName: t.exposeString('displayName', {
-      description: 'The mentioned user’s display name when the comment was written (from the user, not the request).',
-    }),
+    userId: t.exposeInt('userId', { description: D.mentionUserId }),
+    displayName: t.exposeString('displayName', { description: D.mentionDisplayName }),
     user: t.relation('user', { description: 'The mentioned user.' }),
   }),
 });
@@ -28,21 +29,17 @@ export const CommentType = builder.prismaNode('Comment', {
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric comment id.' }),
     taskId: t.exposeInt('taskId', { description: 'The task commented on.' }),
-    text: t.exposeString('text', { description: 'Sanitised HTML (markdown input is converted to HTML).' }),
-    images: t.exposeStringList('images', { description: 'Image URLs attached to the comment.' }),
-    author: t.relation('author', { nullable: true, description: 'Who wrote it; null once that user is deleted.' }),
+    text: t.exposeString('text', { description: D.text }),
+    images: t.exposeStringList('images', { description: D.images }),
+    author: t.relation('author', { nullable: true, description: D.author }),
     mentions: t.relation('mentions', {
-      description: 'Users mentioned through the structured list, in user id order.',
+      description: D.mentions,
       query: { orderBy: { userId: 'asc' } },
     }),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the comment was added.' }),
-    editedAt: t.expose('editedAt', {
-      type: 'DateTime',
-      nullable: true,
-      description: 'When its author last changed the text (`editComment`); null when never edited.',
-    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: D.createdAt }),
+    editedAt: t.expose('editedAt', { type: 'DateTime', nullable: true, description: `${D.editedAt} Set by \`editComment\`.` }),
     edited: t.boolean({
-      description: 'Whether the text was changed after it was posted (show an “edited” mark).',
+      description: D.edited,
       select: { editedAt: true },
       resolve: (c) => c.editedAt !== null,
     }),
@@ -64,11 +61,8 @@ export const CommentConnection = connectionType('Comment', CommentType, 'comment
 export const MentionInput = builder.inputType('MentionInput', {
   description: 'A structured mention: the user must be a member of the task’s board.',
   fields: (t) => ({
-    userId: t.int({ required: true, description: 'Id of the mentioned user.' }),
-    displayName: t.string({
-      description:
-        `Ignored (at most ${NAME_LIMITS.displayNameMax} characters): the mention shows the user’s own display name. Kept so the input matches the tool and REST routes.`,
-    }),
+    userId: t.int({ required: true, description: D.mentionUserId }),
+    displayName: t.string({ description: `${D.mentionDisplayName} Kept so the input matches the tool and REST routes.` }),
   }),
 });
 
@@ -133,10 +127,13 @@ builder.mutationField('addComment', (t) =>
       'mention; only `POST /api/v1/comments` demands a signed session for mentions. The author starts watching the task.',
     args: {
       ref: t.arg({ type: TaskRefInput, required: true, description: 'The task.' }),
-      text: t.arg.string({ required: true, description: `Comment body: HTML, or markdown with \`contentType: MARKDOWN\`; at most ${printedLimit(MAX_COMMENT_LENGTH)} characters.` }),
-      contentType: t.arg({ type: ContentTypeEnum, description: '`HTML` (default) or `MARKDOWN`.' }),
-      images: t.arg.stringList({ description: `Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).` }),
-      mentions: t.arg({ type: [MentionInput], description: `Users to mention and notify (at most ${MAX_COMMENT_MENTIONS}).` }),
+      text: t.arg.string({ required: true, description: `${D.text} ${markdownArg}` }),
+      contentType: t.arg({ type: ContentTypeEnum, description: `${D.contentType} ${contentTypeArg}` }),
+      images: t.arg.stringList({ description: D.images }),
+      mentions: t.arg({
+        type: [MentionInput],
+        description: `${D.mentions} A user who is not a member: UNAUTHENTICATED \`cross_board_mention\`, nothing written.`,
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
       const comment = await addComment(ctx.db, viewerOf(ctx).userId, args.ref, {
@@ -159,8 +156,8 @@ builder.mutationField('editComment', (t) =>
       'nobody is notified again.',
     args: {
       id: t.arg.int({ required: true, description: 'The comment.' }),
-      text: t.arg.string({ required: true, description: 'New body: HTML, or markdown with `contentType: MARKDOWN`.' }),
-      contentType: t.arg({ type: ContentTypeEnum, description: '`HTML` (default) or `MARKDOWN`.' }),
+      text: t.arg.string({ required: true, description: `${D.text} ${markdownArg}` }),
+      contentType: t.arg({ type: ContentTypeEnum, description: `${D.contentType} ${contentTypeArg}` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const comment = await editComment(ctx.db, viewerOf(ctx).userId, args.id, {

@@ -2,6 +2,7 @@ import {
   type UpdateLabelInput as UpdateLabelData,
   createLabel,
   deleteLabel,
+  LABEL_FIELD_DESCRIPTIONS as D,
   labelListQuery,
   listLabels,
   updateLabel,
@@ -10,7 +11,9 @@ import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
-import { NAME_LIMITS } from '../../domain/fields.ts';
+
+/** GraphQL's word for a refused colour, after the shared text. */
+const colorRefused = 'Anything else is VALIDATION on `color`.';
 
 /** A label of a board. */
 export const LabelType = builder.prismaNode('Label', {
@@ -18,8 +21,8 @@ export const LabelType = builder.prismaNode('Label', {
   description: 'A label of a board; names are unique within the board, regardless of case.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric label id (REST shows it as a string).' }),
-    name: t.exposeString('name', { description: `Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.` }),
-    color: t.exposeString('color', { nullable: true, description: 'Display colour `#rrggbb` (lower case); null when none.' }),
+    name: t.exposeString('name', { description: D.name }),
+    color: t.exposeString('color', { nullable: true, description: D.color }),
   }),
 });
 
@@ -29,8 +32,8 @@ const CreateLabelInput = builder.inputType('CreateLabelInput', {
   description: 'A new label of a board.',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) to add it to.' }),
-    name: t.string({ required: true, description: `Name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case.` }),
-    color: t.string({ description: 'Display colour, a hex colour `#rrggbb` (any case, stored lower case); anything else is VALIDATION on `color`.' }),
+    name: t.string({ required: true, description: D.name }),
+    color: t.string({ description: `${D.color} ${colorRefused}` }),
   }),
 });
 
@@ -79,10 +82,8 @@ builder.mutationField('createLabel', (t) =>
 const UpdateLabelInput = builder.inputType('UpdateLabelInput', {
   description: 'Changes to a label; omitted fields stay.',
   fields: (t) => ({
-    name: t.string({
-      description: `New name, 1 to ${NAME_LIMITS.labelNameMax} characters (trimmed), unique in the board regardless of case (its own case may change).`,
-    }),
-    color: t.string({ description: 'New display colour `#rrggbb` (as in `CreateLabelInput`); null clears it.' }),
+    name: t.string({ description: D.name }),
+    color: t.string({ description: `${D.color} ${colorRefused}` }),
   }),
 });
 

@@ -1,3 +1,4 @@
+import { PROJECT_FIELD_DESCRIPTIONS as D } from '../../domain/board-manifest.ts';
 import { visibleProjectsWhere } from '../../domain/access.ts';
 import {
   countProjectList,
@@ -38,22 +39,25 @@ export const SortOrderEnum = builder.enumType('SortOrder', {
   values: enumValues(SORT_ORDER, { asc: 'Ascending (oldest, A first).', desc: 'Descending.' }),
 });
 
+/** GraphQL's spelling of the statuses, after the shared text. */
+const statusNames = '`NORMAL`, `ARCHIVE` or `DELETED`.';
+
 /** A project, shown as one board. */
 export const ProjectType = builder.prismaNode('Project', {
   id: { field: 'id' },
   description: 'A project, shown as one board with sections (columns).',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric project id.' }),
-    title: t.exposeString('title', { description: 'Board title.' }),
-    description: t.exposeString('description', { description: 'Free-text description.' }),
-    status: t.expose('status', { type: StatusEnum, description: '`NORMAL`, `ARCHIVE` or `DELETED`.' }),
-    ticketPrefix: t.exposeString('ticketPrefix', { description: 'Prefix of ticket numbers (`ABC` in `ABC-12`).' }),
+    title: t.exposeString('title', { description: D.title }),
+    description: t.exposeString('description', { description: D.description }),
+    status: t.expose('status', { type: StatusEnum, description: `${D.status} ${statusNames}` }),
+    ticketPrefix: t.exposeString('ticketPrefix', { description: D.ticketPrefix }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change to the project record.' }),
     team: t.relation('team', { nullable: true, description: 'Owning team, if any.' }),
-    memberCount: t.relationCount('members', { description: 'Number of members.' }),
+    memberCount: t.relationCount('members', { description: D.memberCount }),
     taskCount: t.relationCount('tasks', {
-      description: 'Number of tasks that are not Deleted (Normal and Archive count).',
+      description: D.taskCount,
       where: COUNTED_TASKS_WHERE,
     }),
     members: t.relation('members', {
@@ -175,7 +179,7 @@ builder.mutationField('updateProjectStatus', (t) =>
       'Lists show one status at a time (default `NORMAL`).',
     args: {
       projectId: t.arg.int({ required: true, description: 'Project to change.' }),
-      status: t.arg({ type: StatusEnum, required: true, description: 'New status.' }),
+      status: t.arg({ type: StatusEnum, required: true, description: `${D.status} ${statusNames}` }),
     },
     resolve: async (query, _root, args, ctx) => {
       const project = await updateProjectStatus(ctx.db, viewerOf(ctx).userId, { projectId: args.projectId, status: args.status });

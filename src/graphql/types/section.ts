@@ -1,10 +1,9 @@
-import { createSection, deleteSection, listSections, sectionListQuery, updateSection } from '../../domain/section.ts';
+import { createSection, deleteSection, listSections, SECTION_FIELD_DESCRIPTIONS as D, sectionListQuery, updateSection } from '../../domain/section.ts';
 import { COUNTED_TASKS_WHERE } from '../../domain/task/list.ts';
 import { builder } from '../builder.ts';
 import { connectionType } from '../connection.ts';
 import { resolvePrismaConnection } from '../prisma-connection.ts';
 import { viewerOf } from '../viewer.ts';
-import { NAME_LIMITS } from '../../domain/fields.ts';
 
 /** A board column. */
 export const SectionType = builder.prismaNode('Section', {
@@ -12,17 +11,17 @@ export const SectionType = builder.prismaNode('Section', {
   description: 'A board column; tasks sit in exactly one section.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric section id.' }),
-    title: t.exposeString('title', { description: `Column title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }),
+    title: t.exposeString('title', { description: D.title }),
     projectId: t.exposeInt('projectId', { description: 'Project (board) of the section.' }),
-    ranking: t.exposeString('ranking', { description: 'Fractional-index sort key; sections are ordered by it.' }),
-    visible: t.exposeBoolean('visible', { description: 'False when the column is hidden on the board.' }),
+    ranking: t.exposeString('ranking', { description: D.ranking }),
+    visible: t.exposeBoolean('visible', { description: D.visible }),
     deleted: t.boolean({
-      description: 'True once the section was deleted (deleted sections are not listed).',
+      description: D.deleted,
       select: { deletedAt: true },
       resolve: (s) => s.deletedAt !== null,
     }),
     taskCount: t.relationCount('tasks', {
-      description: 'Tasks in the section that are not Deleted.',
+      description: D.taskCount,
       where: COUNTED_TASKS_WHERE,
     }),
   }),
@@ -93,8 +92,8 @@ const CreateSectionInput = builder.inputType('CreateSectionInput', {
   description: 'A new section of a board.',
   fields: (t) => ({
     projectId: t.int({ required: true, description: 'Project (board) to add it to.' }),
-    title: t.string({ required: true, description: `Title, 1 to ${NAME_LIMITS.sectionTitleMax} characters (trimmed).` }),
-    afterSectionId: t.int({ description: 'Place it right after this section; omitted or null: at the end.' }),
+    title: t.string({ required: true, description: D.title }),
+    afterSectionId: t.int({ description: D.afterSectionId }),
   }),
 });
 
@@ -103,11 +102,9 @@ const UpdateSectionInput = builder.inputType('UpdateSectionInput', {
   fields: (t) => ({
     sectionId: t.int({ required: true, description: 'Section to change.' }),
     projectId: t.int({ description: 'When given, the section must belong to this project (else NOT_FOUND).' }),
-    title: t.string({ description: `New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.` }),
-    moveAfterSectionId: t.int({
-      description: 'Move the section right after this one. An explicit null moves it to the first place; omit it to keep the place.',
-    }),
-    visible: t.boolean({ description: 'Show (true) or hide (false) the column.' }),
+    title: t.string({ description: D.title }),
+    moveAfterSectionId: t.int({ description: D.moveAfterSectionId }),
+    visible: t.boolean({ description: D.visible }),
   }),
 });
 

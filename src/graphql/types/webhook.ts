@@ -8,11 +8,10 @@ import {
   updateWebhookSubscription,
   webhookListQuery,
   type WebhookPolicy,
-  WEBHOOK_DESCRIPTION_MAX,
 } from '../../domain/webhook.ts';
+import { WEBHOOK_FIELD_DESCRIPTIONS as D } from '../../domain/webhook-fields.ts';
 import { pingWebhook, type WebhookPingResult } from '../../domain/webhook-ping.ts';
-import { WEBHOOK_EVENT_LIST, type WebhookEventName } from '../../events/outbox.ts';
-import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
+import type { WebhookEventName } from '../../events/outbox.ts';
 import type { WebhookSubscription } from '../../generated/prisma/client.ts';
 import { builder } from '../builder.ts';
 import { TaskEventKindEnum } from './task-event.ts';
@@ -77,56 +76,22 @@ export const WebhookSubscriptionType = builder.prismaNode('WebhookSubscription',
     'Board members see and manage the board subscriptions; team-wide ones are made, seen and managed by team owners only.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Subscription id.' }),
-    url: t.exposeString('url', { description: 'Destination URL (http or https).' }),
-    projectId: t.exposeInt('projectId', { nullable: true, description: 'Project scope, when scoped to one project.' }),
-    team: t.relation('team', { nullable: true, description: 'Team scope, when scoped to all projects of a team.' }),
-    metadata: t.field({
-      type: 'JSON',
-      description: '`{"X-Event-Type": [event names]}`: the events this subscription receives.',
-      resolve: (s) => s.metadata,
-    }),
-    description: t.exposeString('description', { nullable: true, description: `Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.` }),
-    active: t.exposeBoolean('active', {
-      description:
-        'False once disabled (by a 410 answer, days of failures or by hand). While disabled, its events are logged as ' +
-        '`skipped` deliveries and not sent; re-enabling does not send them (redeliver the ones you want).',
-    }),
-    disabledReason: t.exposeString('disabledReason', {
-      nullable: true,
-      description: 'Why the subscription was disabled.',
-    }),
-    disabledCause: t.expose('disabledCause', {
-      type: WebhookDisabledCauseEnum,
-      nullable: true,
-      description: 'Why the subscription was disabled, as a stable code; null while active.',
-    }),
-    disabledAt: t.expose('disabledAt', {
-      type: 'DateTime',
-      nullable: true,
-      description: 'When the subscription was disabled; null while active.',
-    }),
+    url: t.exposeString('url', { description: D.url }),
+    projectId: t.exposeInt('projectId', { nullable: true, description: D.projectId }),
+    team: t.relation('team', { nullable: true, description: D.team }),
+    metadata: t.field({ type: 'JSON', description: D.metadata, resolve: (s) => s.metadata }),
+    description: t.exposeString('description', { nullable: true, description: D.description }),
+    active: t.exposeBoolean('active', { description: D.active }),
+    disabledReason: t.exposeString('disabledReason', { nullable: true, description: D.disabledReason }),
+    disabledCause: t.expose('disabledCause', { type: WebhookDisabledCauseEnum, nullable: true, description: D.disabledCause }),
+    disabledAt: t.expose('disabledAt', { type: 'DateTime', nullable: true, description: D.disabledAt }),
     createdBy: t.relation('createdBy', {
       nullable: true,
-      description:
-        'Who made the subscription (or took it over by re-enabling it). It delivers only while this person still ' +
-        'sees its board (is an owner of its team, for a team-wide one); otherwise it is disabled with ' +
-        '`disabledCause: CREATOR_LOST_ACCESS`. Null once the account is gone (then it delivers nothing until an ' +
-        'owner takes it over).',
+      description: `${D.createdBy} A loss of access shows as \`disabledCause: CREATOR_LOST_ACCESS\`.`,
     }),
-    failingSince: t.expose('failingSince', {
-      type: 'DateTime',
-      nullable: true,
-      description:
-        'Start of the current run of failed attempts; cleared by a success. After 3 days the subscription is disabled.',
-    }),
-    timeoutStreak: t.exposeInt('timeoutStreak', {
-      description: 'Attempts in a row that got no answer within the timeout; any answer resets it.',
-    }),
-    circuitOpenSince: t.expose('circuitOpenSince', {
-      type: 'DateTime',
-      nullable: true,
-      description: `Set while the destination is treated as slow (its circuit breaker is open): after ${DEFAULT_CIRCUIT.tripAfterTimeouts} timeouts in a row its deliveries get a ${DEFAULT_CIRCUIT.shortTimeoutMs / 1000} s timeout and one at a time, with a full-timeout probe every ${DEFAULT_CIRCUIT.probeEveryMs / 1000} s; any answer closes it. Null while closed.`,
-    }),
+    failingSince: t.expose('failingSince', { type: 'DateTime', nullable: true, description: D.failingSince }),
+    timeoutStreak: t.exposeInt('timeoutStreak', { description: D.timeoutStreak }),
+    circuitOpenSince: t.expose('circuitOpenSince', { type: 'DateTime', nullable: true, description: D.circuitOpenSince }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'Creation time.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'Last change.' }),
   }),
@@ -246,37 +211,21 @@ const WebhookPingResultType = builder.objectRef<WebhookPingResult>('WebhookPingR
 const CreateWebhookInput = builder.inputType('CreateWebhookSubscriptionInput', {
   description: 'A new webhook subscription: exactly one of `projectId` and `teamId`.',
   fields: (t) => ({
-    url: t.string({
-      required: true,
-      description: 'Destination, http:// or https:// (private addresses refused unless allowed).',
-    }),
-    projectId: t.int({ description: 'Receive events of this project.' }),
-    teamId: t.id({
-      description:
-        'Receive events of every project of this team (UUID or numeric id); team owners only (a member gets ' +
-        'FORBIDDEN `not_team_owner`: subscribe to a board instead).',
-    }),
-    metadata: t.field({
-      type: 'JSON',
-      required: true,
-      description: `\`{"X-Event-Type": [...]}\` with one or more of ${WEBHOOK_EVENT_LIST}.`,
-    }),
-    description: t.string({ description: `Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.` }),
+    url: t.string({ required: true, description: D.url }),
+    projectId: t.int({ description: D.projectId }),
+    teamId: t.id({ description: `${D.team} A member gets FORBIDDEN \`not_team_owner\`.` }),
+    metadata: t.field({ type: 'JSON', required: true, description: D.metadata }),
+    description: t.string({ description: D.description }),
   }),
 });
 
 const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
   description: 'Changes to a subscription; at least one field.',
   fields: (t) => ({
-    metadata: t.field({ type: 'JSON', description: '`{"X-Event-Type": [...]}`: replaces the event selection.' }),
-    url: t.string({ description: 'New destination.' }),
-    description: t.string({ description: 'New description (empty clears it).' }),
-    active: t.boolean({
-      description:
-        '`true` re-enables a disabled subscription (pending deliveries resume; `skipped` ones, committed while it was ' +
-        'disabled, stay in the log for redelivery); `false` pauses it. Re-enabling one whose creator no longer sees ' +
-        'its board or team takes it over: only an owner of the team may (FORBIDDEN `not_team_owner`), and becomes its creator.',
-    }),
+    metadata: t.field({ type: 'JSON', description: D.metadata }),
+    url: t.string({ description: D.url }),
+    description: t.string({ description: D.description }),
+    active: t.boolean({ description: `${D.active} Anyone else: FORBIDDEN \`not_team_owner\`.` }),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMENT_FIELD_DESCRIPTIONS as D } from '../../domain/comment.ts';
 import { graphql } from '../gql/index.ts';
 import { presenter } from '../presenter.ts';
 
@@ -23,9 +24,9 @@ export const toolComment = presenter(
   `),
   (f) => ({
     id: f('id', z.number()),
-    text: f('text', z.string().describe('HTML.')),
-    author: f('author', authorSchema.describe('null once the author was deleted.')),
-    createdAt: f('createdAt', z.string()),
+    text: f('text', z.string().describe(D.text)),
+    author: f('author', authorSchema.describe(D.author)),
+    createdAt: f('createdAt', z.string().describe(D.createdAt)),
   }),
 );
 
@@ -50,15 +51,15 @@ export const restComment = presenter(
     id: toolComment.fields.id,
     task_id: f('taskId', z.number()),
     text: toolComment.fields.text,
-    author: f('author', authorSchema),
-    images: f('images', z.array(z.string())),
+    author: toolComment.fields.author,
+    images: f('images', z.array(z.string()).describe(D.images)),
     mentions: f(
       (c) => c.mentions.map((m) => ({ user_id: m.userId, display_name: m.displayName })),
-      z.array(z.object({ user_id: z.number(), display_name: z.string() })),
+      z.array(z.object({ user_id: z.number().describe(D.mentionUserId), display_name: z.string().describe(D.mentionDisplayName) })).describe(D.mentions),
     ),
     createdAt: toolComment.fields.createdAt,
-    edited: f((c) => c.editedAt != null, z.boolean().describe('Whether the author changed the text after posting it.')),
-    editedAt: f('editedAt', z.string().nullable().describe('When the author last changed the text; null when never edited.')),
+    edited: f((c) => c.editedAt != null, z.boolean().describe(D.edited)),
+    editedAt: f('editedAt', z.string().nullable().describe(D.editedAt)),
   }),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LABEL_FIELD_DESCRIPTIONS as D } from '../../domain/label.ts';
 import { graphql } from '../gql/index.ts';
 import { presenter } from '../presenter.ts';
 
@@ -13,7 +14,7 @@ export const toolLabel = presenter(
       name
     }
   `),
-  (f) => ({ id: f('id', z.number()), name: f('name', z.string()) }),
+  (f) => ({ id: f('id', z.number()), name: f('name', z.string().describe(D.name)) }),
 );
 
 /** Schema of a label as GraphQL returns it (`{id, name}`, the tool shape). */
@@ -22,7 +23,7 @@ export const toolLabelSchema = toolLabel.schema;
 /** The REST label (spec 2.3a): `{id (string), name}`. */
 export const restLabel = presenter(toolLabel.document, (f) => ({
   id: f((l) => String(l.id), z.string().describe('Label id (a string of digits).')),
-  name: f('name', z.string()),
+  name: toolLabel.fields.name,
 }));
 
 /** Schema of `restLabel`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECTION_FIELD_DESCRIPTIONS as D } from '../../domain/section.ts';
 import { graphql } from '../gql/index.ts';
 import { presenter } from '../presenter.ts';
 
@@ -14,7 +15,7 @@ export const toolSection = presenter(
       title
     }
   `),
-  (f) => ({ id: f('id', z.number()), title: f('title', z.string()) }),
+  (f) => ({ id: f('id', z.number()), title: f('title', z.string().describe(D.title)) }),
 );
 
 /** Schema of a tool section `{id, title}`, as GraphQL returns it. */
@@ -23,7 +24,7 @@ export const toolSectionSchema = toolSection.schema;
 /** The REST section reference `{id, section_title}` (spec 2.2 project, spec 4.2 user context). */
 export const restSectionRef = presenter(toolSection.document, (f) => ({
   id: f('id', z.number()),
-  section_title: f('title', z.string()),
+  section_title: toolSection.fields.title,
 }));
 
 /** Schema of `restSectionRef`. */
@@ -42,7 +43,7 @@ export const restSection = presenter(
   (f) => ({
     ...restSectionRef.fields,
     projectId: f('projectId', z.number()),
-    taskCount: f('taskCount', z.number().describe('Tasks in the section that are not Deleted.')),
+    taskCount: f('taskCount', z.number().describe(D.taskCount)),
   }),
 );
 
@@ -61,9 +62,9 @@ export const restSectionListItem = presenter(
   `),
   (f) => ({
     ...restSection.fields,
-    visibility: f('visible', z.boolean()),
-    deleted: f('deleted', z.boolean()),
-    ranking: f('ranking', z.string()),
+    visibility: f('visible', z.boolean().describe(D.visible)),
+    deleted: f('deleted', z.boolean().describe(D.deleted)),
+    ranking: f('ranking', z.string().describe(D.ranking)),
   }),
 );
 

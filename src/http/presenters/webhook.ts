@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_CIRCUIT } from '../../events/retry-policy.ts';
+import { WEBHOOK_FIELD_DESCRIPTIONS as D } from '../../domain/webhook-fields.ts';
 import { TASK_EVENT_KIND, WEBHOOK_ATTEMPT_OUTCOME, WEBHOOK_DELIVERY_STATUS, WEBHOOK_DISABLED_CAUSE } from '../../graphql/enum-names.ts';
 import { graphql } from '../gql/index.ts';
 import { presenter } from '../presenter.ts';
@@ -36,47 +36,32 @@ export const subscriptionOut = presenter(
   `),
   (f) => ({
     id: f('id', z.number()),
-    url: f('url', z.string()),
-    project_id: f('projectId', z.number().nullable().describe('Project scope, or null for a team subscription.')),
-    team_id: f((s) => s.team?.id ?? null, z.string().nullable().describe('Team UUID scope, or null for a project subscription.')),
+    url: f('url', z.string().describe(D.url)),
+    project_id: f('projectId', z.number().nullable().describe(D.projectId)),
+    team_id: f((s) => s.team?.id ?? null, z.string().nullable().describe(D.team)),
     // GraphQL's JSON scalar is `unknown`: the metadata is the object the subscription's route stored.
-    metadata: f((s) => s.metadata as { 'X-Event-Type': string[] }, z.object({ 'X-Event-Type': z.array(z.string()) })),
-    description: f('description', z.string().nullable()),
-    active: f('active', z.boolean()),
-    disabled_reason: f(
-      'disabledReason',
-      z.string().nullable().describe('Why the subscription was disabled (410 answer, days of failures, by hand).'),
-    ),
+    metadata: f((s) => s.metadata as { 'X-Event-Type': string[] }, z.object({ 'X-Event-Type': z.array(z.string()) }).describe(D.metadata)),
+    description: f('description', z.string().nullable().describe(D.description)),
+    active: f('active', z.boolean().describe(D.active)),
+    disabled_reason: f('disabledReason', z.string().nullable().describe(D.disabledReason)),
     disabled_cause: f(
       (s) => WEBHOOK_DISABLED_CAUSE.spec(s.disabledCause),
       z
         .enum(['gone', 'failing', 'manual', 'creator_lost_access'])
         .nullable()
-        .describe(
-          'Why it was disabled, as a code: `creator_lost_access` when its creator no longer sees its board or team ' +
-            '(an owner re-enables it and becomes its creator).',
-        ),
+        .describe(`${D.disabledCause} \`gone\`, \`failing\`, \`manual\` or \`creator_lost_access\`.`),
     ),
-    disabled_at: f('disabledAt', z.string().nullable().describe('When it was disabled.')),
+    disabled_at: f('disabledAt', z.string().nullable().describe(D.disabledAt)),
     created_by: f(
       (s) => (s.createdBy ? { id: s.createdBy.id, name: s.createdBy.displayName } : null),
       z
         .object({ id: z.number(), name: z.string() })
         .nullable()
-        .describe('Who made it (or took it over); it delivers only while they see its board or own its team. Null once the account is gone.'),
+        .describe(`${D.createdBy} A loss of access shows as \`disabled_cause: creator_lost_access\`.`),
     ),
-    failing_since: f('failingSince', z.string().nullable().describe('Start of the current run of failed attempts.')),
-    timeout_streak: f('timeoutStreak', z.number().describe('Attempts in a row that got no answer within the timeout; any answer resets it.')),
-    circuit_open_since: f(
-      'circuitOpenSince',
-      z
-        .string()
-        .nullable()
-        .describe(
-          `Set while the destination is treated as slow (circuit breaker open: after ${DEFAULT_CIRCUIT.tripAfterTimeouts} timeouts in a row, ` +
-            `a ${DEFAULT_CIRCUIT.shortTimeoutMs / 1000} s timeout and one delivery at a time, a full-timeout probe every ${DEFAULT_CIRCUIT.probeEveryMs / 1000} s); any answer closes it.`,
-        ),
-    ),
+    failing_since: f('failingSince', z.string().nullable().describe(D.failingSince)),
+    timeout_streak: f('timeoutStreak', z.number().describe(D.timeoutStreak)),
+    circuit_open_since: f('circuitOpenSince', z.string().nullable().describe(D.circuitOpenSince)),
     createdAt: f('createdAt', z.string()),
     updatedAt: f('updatedAt', z.string()),
   }),

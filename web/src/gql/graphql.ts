@@ -46,31 +46,31 @@ export type BoardEventKind =
 
 /** Tool manifest of a board (as `tasksvc_create_board` takes it). Limits as the team manifest: title 1-200, 1-50 sections, up to 100 labels, up to 500 tasks, task titles 1-500. */
 export type BoardInput = {
-  /** Board description, at most 10,000 characters. */
+  /** Free-text board description, at most 10,000 characters. */
   description?: string | null | undefined;
-  /** Up to 100 labels. */
+  /** Up to 100 labels of the new board, names unique in the manifest regardless of case. */
   labels?: Array<BoardLabelInput> | null | undefined;
-  /** 1 to 50 sections, in board order. */
+  /** The new board's sections (columns), 1 to 50, in board order. */
   sections: Array<BoardSectionInput>;
-  /** Up to 500 starter tasks. */
+  /** Up to 500 starter tasks, in manifest order, numbered 1 to n (ticket numbers `<prefix>-1` …). */
   tasks?: Array<BoardTaskInput> | null | undefined;
   /** Team: its number (`team_id` of the tool API) or its UUID. */
   teamId: string | number;
-  /** Board title, 1 to 200 characters. */
+  /** Board title, 1 to 200 characters (trimmed on write). */
   title: string;
 };
 
 /** A label of a board manifest. */
 export type BoardLabelInput = {
-  /** Accepted and not stored (tool manifests carry no label colours). */
+  /** A manifest label’s colour: accepted and not stored. */
   color?: string | null | undefined;
-  /** Name, 1 to 100 characters, unique in the manifest regardless of case. */
+  /** Label name, 1 to 100 characters (trimmed on write), unique in the board regardless of case (a rename may change its own case). */
   name: string;
 };
 
 /** A section of a board manifest. */
 export type BoardSectionInput = {
-  /** Title, 1 to 200 characters. */
+  /** Section (column) title, 1 to 200 characters (trimmed on write). */
   title: string;
 };
 
@@ -99,9 +99,9 @@ export type ContentType =
 
 /** A new label of a board. */
 export type CreateLabelInput = {
-  /** Display colour, a hex colour `#rrggbb` (any case, stored lower case); anything else is VALIDATION on `color`. */
+  /** Display colour, a hex colour `#rrggbb` (any case on write, stored lower case); null when none (null in an update clears it). Anything else is VALIDATION on `color`. */
   color?: string | null | undefined;
-  /** Name, 1 to 100 characters (trimmed), unique in the board regardless of case. */
+  /** Label name, 1 to 100 characters (trimmed on write), unique in the board regardless of case (a rename may change its own case). */
   name: string;
   /** Project (board) to add it to. */
   projectId: number;
@@ -109,11 +109,11 @@ export type CreateLabelInput = {
 
 /** A new section of a board. */
 export type CreateSectionInput = {
-  /** Place it right after this section; omitted or null: at the end. */
+  /** Place the new section right after this section; omitted or null: at the end. */
   afterSectionId?: number | null | undefined;
   /** Project (board) to add it to. */
   projectId: number;
-  /** Title, 1 to 200 characters (trimmed). */
+  /** Section (column) title, 1 to 200 characters (trimmed on write). */
   title: string;
 };
 
@@ -153,21 +153,21 @@ export type CreateTaskInput = {
 
 /** A new webhook subscription: exactly one of `projectId` and `teamId`. */
 export type CreateWebhookSubscriptionInput = {
-  /** Free text, up to 500 characters. */
+  /** Free text, up to 500 characters (trimmed on write); null when none (empty in an update clears it). */
   description?: string | null | undefined;
-  /** `{"X-Event-Type": [...]}` with one or more of task.created, task.assigned, task.updated. */
+  /** The events the subscription receives: `{"X-Event-Type": [event names]}` with one or more of task.created, task.assigned, task.updated; an update replaces the selection. */
   metadata: unknown;
-  /** Receive events of this project. */
+  /** Project scope: the subscription receives the events of this project; null for a team subscription (a new subscription gives exactly one of the project and the team). */
   projectId?: number | null | undefined;
-  /** Receive events of every project of this team (UUID or numeric id); team owners only (a member gets FORBIDDEN `not_team_owner`: subscribe to a board instead). */
+  /** Team scope: the events of every project of this team (its UUID; a write may give its numeric id); team-wide subscriptions are for team owners only (a member subscribes a board instead); null for a project subscription. A member gets FORBIDDEN `not_team_owner`. */
   teamId?: string | number | null | undefined;
-  /** Destination, http:// or https:// (private addresses refused unless allowed). */
+  /** Destination URL, an absolute http:// or https:// URL of at most 2,048 characters (trimmed on write); private, loopback and link-local addresses are refused unless the service allows them. */
   url: string;
 };
 
 /** A structured mention: the user must be a member of the task’s board. */
 export type MentionInput = {
-  /** Ignored (at most 200 characters): the mention shows the user’s own display name. Kept so the input matches the tool and REST routes. */
+  /** The mentioned user’s display name when the comment was written, read from the user, never the request: a request’s own (at most 200 characters) is accepted and ignored. Kept so the input matches the tool and REST routes. */
   displayName?: string | null | undefined;
   /** Id of the mentioned user. */
   userId: number;
@@ -254,23 +254,23 @@ export type TeamRole =
 
 /** Changes to a label; omitted fields stay. */
 export type UpdateLabelInput = {
-  /** New display colour `#rrggbb` (as in `CreateLabelInput`); null clears it. */
+  /** Display colour, a hex colour `#rrggbb` (any case on write, stored lower case); null when none (null in an update clears it). Anything else is VALIDATION on `color`. */
   color?: string | null | undefined;
-  /** New name, 1 to 100 characters (trimmed), unique in the board regardless of case (its own case may change). */
+  /** Label name, 1 to 100 characters (trimmed on write), unique in the board regardless of case (a rename may change its own case). */
   name?: string | null | undefined;
 };
 
 /** Changes to a section; give at least one of `title`, `moveAfterSectionId`, `visible`. */
 export type UpdateSectionInput = {
-  /** Move the section right after this one. An explicit null moves it to the first place; omit it to keep the place. */
+  /** Move the section right after this one; an explicit null moves it to the first place; omitted, it keeps its place. */
   moveAfterSectionId?: number | null | undefined;
   /** When given, the section must belong to this project (else NOT_FOUND). */
   projectId?: number | null | undefined;
   /** Section to change. */
   sectionId: number;
-  /** New title, 1 to 200 characters. */
+  /** Section (column) title, 1 to 200 characters (trimmed on write). */
   title?: string | null | undefined;
-  /** Show (true) or hide (false) the column. */
+  /** Whether the column shows on the board: false when hidden (hidden sections are listed only on request); an update shows (true) or hides (false) it. */
   visible?: boolean | null | undefined;
 };
 
@@ -308,13 +308,13 @@ export type UpdateTaskInput = {
 
 /** Changes to a subscription; at least one field. */
 export type UpdateWebhookSubscriptionInput = {
-  /** `true` re-enables a disabled subscription (pending deliveries resume; `skipped` ones, committed while it was disabled, stay in the log for redelivery); `false` pauses it. Re-enabling one whose creator no longer sees its board or team takes it over: only an owner of the team may (FORBIDDEN `not_team_owner`), and becomes its creator. */
+  /** False once disabled (by a 410 answer, days of failures, its creator losing access, or by hand). While disabled, its events are logged as `skipped` deliveries and not sent. An update with true re-enables it (pending deliveries resume; the skipped ones stay in the log, not sent: redeliver the ones you want); false pauses it. Re-enabling one whose creator no longer sees its board or team takes it over: only an owner of the team may, and becomes its creator. Anyone else: FORBIDDEN `not_team_owner`. */
   active?: boolean | null | undefined;
-  /** New description (empty clears it). */
+  /** Free text, up to 500 characters (trimmed on write); null when none (empty in an update clears it). */
   description?: string | null | undefined;
-  /** `{"X-Event-Type": [...]}`: replaces the event selection. */
+  /** The events the subscription receives: `{"X-Event-Type": [event names]}` with one or more of task.created, task.assigned, task.updated; an update replaces the selection. */
   metadata?: unknown;
-  /** New destination. */
+  /** Destination URL, an absolute http:// or https:// URL of at most 2,048 characters (trimmed on write); private, loopback and link-local addresses are refused unless the service allows them. */
   url?: string | null | undefined;
 };
 

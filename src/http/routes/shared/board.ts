@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BOARD_LIMITS, boardDescriptionField, boardSectionsField, boardTitleField } from '../../../domain/board-manifest.ts';
-import { sectionTitle } from '../../../domain/section.ts';
+import { BOARD_LIMITS, boardDescriptionField, boardSectionsField, boardTitleField, PROJECT_FIELD_DESCRIPTIONS as D } from '../../../domain/board-manifest.ts';
+import { SECTION_FIELD_DESCRIPTIONS, sectionTitle } from '../../../domain/section.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { boundsOf } from './bounds.ts';
 
@@ -19,17 +19,15 @@ import { boundsOf } from './bounds.ts';
 
 /** Body fields of a manifest's board: title, description, sections. */
 export const boardManifestFields = {
-  title: requiredString('title').meta(boundsOf(boardTitleField())).describe(`Board title, 1 to ${BOARD_LIMITS.titleMax} characters.`),
-  description: z
-    .string()
-    .meta(boundsOf(boardDescriptionField()))
-    .nullish()
-    .describe(`Board description, at most ${BOARD_LIMITS.descriptionMax} characters.`),
+  title: requiredString('title').meta(boundsOf(boardTitleField())).describe(D.title),
+  description: z.string().meta(boundsOf(boardDescriptionField())).nullish().describe(D.description),
   sections: z
-    .array(z.object({ title: requiredString('title').meta(boundsOf(sectionTitle())) }), { message: 'sections is required: [{title}]' })
+    .array(z.object({ title: requiredString('title').meta(boundsOf(sectionTitle())).describe(SECTION_FIELD_DESCRIPTIONS.title) }), {
+      message: 'sections is required: [{title}]',
+    })
     .max(BOARD_LIMITS.sectionsMax)
     .meta(boundsOf(boardSectionsField()))
-    .describe(`${BOARD_LIMITS.sectionsMin} to ${BOARD_LIMITS.sectionsMax} sections \`{title}\`, in board order.`),
+    .describe(`${D.sections} Each \`{title}\`.`),
 };
 
 /** The board, its sections and labels of a parsed manifest body, as GraphQL input. */

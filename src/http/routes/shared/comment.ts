@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
+  COMMENT_FIELD_DESCRIPTIONS as D,
   COMMENT_PAGE,
   MAX_COMMENT_IMAGES,
-  MAX_COMMENT_LENGTH,
   MAX_COMMENT_MENTIONS,
   commentImagesField,
   commentMentionsField,
@@ -13,6 +13,7 @@ import { requiredString } from '../../../domain/validate.ts';
 import { bodyId, qsInt } from '../../query-params.ts';
 import { type TaskRefFields, taskRefQuery, toTaskRef } from './task-ref.ts';
 import { MAX_OFFSET } from '../../../domain/page.ts';
+import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { contentTypeName } from './content-type.ts';
 import { SORT_ORDER } from '../../../graphql/enum-names.ts';
 
@@ -34,40 +35,44 @@ export function commentListVariables(query: z.output<typeof commentListQuery>) {
   };
 }
 
+/** This API's spelling of markdown, after the shared text of `text`. */
+export const commentMarkdownBody = 'Markdown with `content_type: markdown`.';
+
+/** The `content_type` body field of comment writes: the shared text with this API's spelling and error. */
+export const commentContentTypeBody = () =>
+  z.string().optional().describe(`${D.contentType} Spelt \`html\` or \`markdown\`; anything else → 400.`);
+
 /**
  * Body fields of a new comment (tool and REST). They parse types only: the
  * limits are the domain's (its errors name these fields), documented here
  * from its rules (boundsOf), except a list's count, checked here too with
  * the domain's constant (refused before its elements become GraphQL
  * variables). `display_name` is this API's own: it never
- * reaches the domain, so its bound is the route's.
+ * reaches the domain, so its bound is the route's. The descriptions are the
+ * domain's (COMMENT_FIELD_DESCRIPTIONS), with this API's spellings added.
  */
 export const newCommentBody = {
   text: requiredString('text')
     .meta(boundsOf(commentTextField()))
-    .describe(`HTML, or markdown with \`content_type: markdown\`; at most ${MAX_COMMENT_LENGTH} characters.`),
-  content_type: z.string().optional().describe('`html` (default) or `markdown` (GitHub Flavored Markdown, converted to HTML); anything else is a 400.'),
+    .describe(`${D.text} ${commentMarkdownBody}`),
+  content_type: commentContentTypeBody(),
   images: z
     .array(z.string())
     .max(MAX_COMMENT_IMAGES)
     .meta(boundsOf(commentImagesField()))
     .optional()
-    .describe(`Image URLs (http or https, at most ${MAX_COMMENT_IMAGES}).`),
+    .describe(D.images),
   mentions: z
     .array(
       z.object({
-        user_id: bodyId(),
-        display_name: z
-          .string()
-          .max(200)
-          .optional()
-          .describe('Ignored: a mention shows the user’s own display name, whatever the request says.'),
+        user_id: bodyId().describe(D.mentionUserId),
+        display_name: z.string().max(NAME_LIMITS.displayNameMax).optional().describe(D.mentionDisplayName),
       }),
     )
     .max(MAX_COMMENT_MENTIONS)
     .meta(boundsOf(commentMentionsField()))
     .optional()
-    .describe(`Structured mentions (at most ${MAX_COMMENT_MENTIONS}); each user must be a member of the task’s board, else 401 \`cross_board_mention\`.`),
+    .describe(`${D.mentions} A user who is not a member: 401 \`cross_board_mention\`, nothing written.`),
 };
 
 /** GraphQL variables of addComment from a parsed body. */

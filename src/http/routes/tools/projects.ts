@@ -8,9 +8,10 @@ import {
   boardTaskLabelsField,
   boardTaskTitleField,
   boardTeamRefField,
+  PROJECT_FIELD_DESCRIPTIONS as PROJECT,
 } from '../../../domain/board-manifest.ts';
-import { labelName } from '../../../domain/label.ts';
-import { sectionTitle } from '../../../domain/section.ts';
+import { LABEL_FIELD_DESCRIPTIONS as LABEL, labelName } from '../../../domain/label.ts';
+import { SECTION_FIELD_DESCRIPTIONS as SECTION, sectionTitle } from '../../../domain/section.ts';
 import { boundsOf } from '../shared/bounds.ts';
 import { toolProject, toolProjectSchema } from '../../presenters/project.ts';
 import { bodyId, qsBool } from '../../query-params.ts';
@@ -62,10 +63,10 @@ const boardBody = z.object({
     .describe('Team: its number (user context `teams[].number`) or its UUID.'),
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())) }))
+    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())).describe(LABEL.name) }))
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
-    .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name}\`.`),
+    .describe(`${PROJECT.labels} Each \`{name}\`.`),
   tasks: z
     .array(
       z.object({
@@ -79,7 +80,7 @@ const boardBody = z.object({
     )
     .max(BOARD_LIMITS.tasksMax)
     .nullish()
-    .describe(`Up to ${BOARD_LIMITS.tasksMax} tasks \`{title, section, description?, priority?, labels?, assignee_ids?}\`.`),
+    .describe(`${PROJECT.tasks} Each \`{title, section, description?, priority?, labels?, assignee_ids?}\`.`),
 });
 
 /** tasksvc_create_board: POST /boards (spec 4.1). */
@@ -155,8 +156,8 @@ export const createSectionRoute = route({
   params: projectIdParams,
   body: z.object({
     // A string only: the title rule is the domain's (sectionTitle), whose error names `title`.
-    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
-    after_section_id: bodyId().nullish().describe('Place the new section right after this one; omitted: at the end.'),
+    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(SECTION.title),
+    after_section_id: bodyId().nullish().describe(SECTION.afterSectionId),
   }),
   document: graphql(`
     mutation ToolCreateSection($input: CreateSectionInput!) {

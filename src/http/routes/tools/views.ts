@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { NAME_LIMITS, printedLimit } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { SUBTASK_SETTINGS, VIEW_LAYOUTS, MAX_FILTERS_LENGTH, checkViewLayout } from '../../../domain/view.ts';
+import { SUBTASK_SETTINGS, VIEW_LAYOUTS, MAX_FILTERS_LENGTH, checkViewLayout, viewTitleField } from '../../../domain/view.ts';
+import { boundsOf } from '../shared/bounds.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
@@ -15,12 +16,14 @@ function layoutName<T extends null>(value: string | T) {
   return VIEW_LAYOUT.name(value as (typeof VIEW_LAYOUTS)[number] | T);
 }
 
+// Bodies parse types only: the title's length is the domain's rule (viewTitleField, its error naming
+// `title`), documented here from it (boundsOf), not checked twice.
 const filters = z.record(z.string(), z.unknown(), { message: 'must be a JSON object' });
 
 /** Body of a new view. */
 export const newViewBody = z.object({
   project_id: bodyId().describe('The project (board).'),
-  title: requiredString('title').max(NAME_LIMITS.viewTitleMax).describe(`View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
+  title: requiredString('title').meta(boundsOf(viewTitleField())).describe(`View name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
   subtask_setting: subtaskSetting.optional().describe('`None` (default), `Parent`, `Flattened`, `Card` or `Flattened_Card`.'),
   layout: z.string().optional().describe(`One of ${VIEW_LAYOUTS.join(', ')} (default board).`),
   filters: filters.optional().describe(`Task-list filters as a JSON object (at most ${printedLimit(MAX_FILTERS_LENGTH)} characters).`),
@@ -28,7 +31,7 @@ export const newViewBody = z.object({
 
 /** Body of a view update: any of the fields, at least one. */
 export const viewPatchBody = z.object({
-  title: z.string().max(NAME_LIMITS.viewTitleMax).optional().describe(`New name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
+  title: z.string().meta(boundsOf(viewTitleField())).optional().describe(`New name, 1 to ${NAME_LIMITS.viewTitleMax} characters.`),
   subtask_setting: subtaskSetting.optional().describe('New subtask display; nothing else changes when it is alone.'),
   layout: z.string().optional().describe(`New layout: ${VIEW_LAYOUTS.join(', ')}.`),
   filters: filters.optional().describe('New filters (replace the old ones).'),

@@ -9,8 +9,9 @@ import {
   boardTaskDueDateField,
   boardTaskLabelsField,
   boardTaskTitleField,
+  PROJECT_FIELD_DESCRIPTIONS as D,
 } from '../../../domain/board-manifest.ts';
-import { labelName } from '../../../domain/label.ts';
+import { LABEL_FIELD_DESCRIPTIONS as LABEL, labelName } from '../../../domain/label.ts';
 import { sectionTitle } from '../../../domain/section.ts';
 import { route } from '../../route.ts';
 import { boardManifestFields, boardManifestInput } from '../shared/board.ts';
@@ -28,10 +29,15 @@ const int32 = () => z.number({ message: 'must be an integer' }).int('must be an 
 const teamBoardBody = z.object({
   ...boardManifestFields,
   labels: z
-    .array(z.object({ name: requiredString('name').meta(boundsOf(labelName())), color: z.string().meta(boundsOf(boardLabelColorField())).nullish() }))
+    .array(
+      z.object({
+        name: requiredString('name').meta(boundsOf(labelName())).describe(LABEL.name),
+        color: z.string().meta(boundsOf(boardLabelColorField())).nullish().describe(D.labelColor),
+      }),
+    )
     .max(BOARD_LIMITS.labelsMax)
     .nullish()
-    .describe(`Up to ${BOARD_LIMITS.labelsMax} labels \`{name, color?}\`; \`color\` is accepted and not stored.`),
+    .describe(`${D.labels} Each \`{name, color?}\`; \`color\` is accepted and not stored.`),
   tasks: z
     .array(
       z.object({
@@ -48,7 +54,7 @@ const teamBoardBody = z.object({
     .max(BOARD_LIMITS.tasksMax)
     .nullish()
     .describe(
-      `Up to ${BOARD_LIMITS.tasksMax} tasks: \`title\` (1-${BOARD_LIMITS.taskTitleMax}), \`description\` (HTML), \`section_index\` (zero-based) xor \`section_title\`, ` +
+      `${D.tasks} Each: \`title\` (1-${BOARD_LIMITS.taskTitleMax}), \`description\` (HTML), \`section_index\` (zero-based) xor \`section_title\`, ` +
         '`label_names` (labels of this manifest), `priority` (0 none, 1 urgent, 2 high, 3 medium, 4 low), ' +
         '`estimate` (0 none, 2 XS, 3 S, 4 M, 5 L, 6 XL), `due_date` (ISO 8601 date or datetime).',
     ),

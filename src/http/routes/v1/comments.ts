@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { MAX_COMMENT_LENGTH, COMMENT_PAGE, commentTextField } from '../../../domain/comment.ts';
+import { COMMENT_FIELD_DESCRIPTIONS as D, COMMENT_PAGE, commentTextField } from '../../../domain/comment.ts';
 import { boundsOf } from '../shared/bounds.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
 import { restComment, restCommentSchema } from '../../presenters/comment.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
-import { commentListQuery, commentListVariables, newCommentBody, newCommentVariables } from '../shared/comment.ts';
+import {
+  commentContentTypeBody,
+  commentListQuery,
+  commentListVariables,
+  commentMarkdownBody,
+  newCommentBody,
+  newCommentVariables,
+} from '../shared/comment.ts';
 import { taskRefBody } from '../shared/task-ref.ts';
 import { contentTypeName } from '../shared/content-type.ts';
 
@@ -98,8 +105,8 @@ export const editCommentRoute = route({
   body: z.object({
     text: requiredString('text')
       .meta(boundsOf(commentTextField()))
-      .describe(`New text: HTML, or markdown with \`content_type\`; at most ${MAX_COMMENT_LENGTH} characters.`),
-    content_type: z.string().optional().describe('`html` (default) or `markdown`; anything else → 400.'),
+      .describe(`${D.text} ${commentMarkdownBody}`),
+    content_type: commentContentTypeBody(),
   }),
   response: z.object({ success: z.literal(true), comment: restCommentSchema }),
   fieldNames: { commentId: 'id' },

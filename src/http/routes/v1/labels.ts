@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
-import { labelColor, labelName } from '../../../domain/label.ts';
+import { LABEL_FIELD_DESCRIPTIONS as D, labelColor, labelName } from '../../../domain/label.ts';
 import { boundsOf } from '../shared/bounds.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { qsId } from '../../query-params.ts';
@@ -11,7 +11,10 @@ import { restLabel, restLabelSchema } from '../../presenters/label.ts';
 
 // Label bodies parse types only: name and colour rules (length, trimming,
 // `#rrggbb`) are the domain's (labelName, labelColor), whose errors name these
-// fields; OpenAPI shows their bounds (boundsOf), not checked twice.
+// fields; OpenAPI shows their bounds (boundsOf), not checked twice, and their
+// descriptions are the domain's (LABEL_FIELD_DESCRIPTIONS) with this API's error.
+
+const colorRefused = 'Anything else is 400 naming `color`.';
 
 const labelParams = z.object({
   projectId: qsId().describe('Project (board) id.'),
@@ -32,8 +35,8 @@ export const createLabelRoute = route({
     'duplicate is 409 (`details: {field: name, code: duplicate}`). Answers 201 `{success, label: {id (string), name}, message}`.',
   params: projectIdParams,
   body: z.object({
-    name: requiredString('name').meta(boundsOf(labelName())).describe(`Label name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
-    color: z.string().meta(boundsOf(labelColor())).nullish().describe('Display colour, a hex colour `#rrggbb`.'),
+    name: requiredString('name').meta(boundsOf(labelName())).describe(D.name),
+    color: z.string().meta(boundsOf(labelColor())).nullish().describe(`${D.color} ${colorRefused}`),
   }),
   status: 201,
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
@@ -87,12 +90,8 @@ export const updateLabelRoute = route({
     '`{success, label: {id (string), name}, message}`.',
   params: labelParams,
   body: z.object({
-    name: z.string().meta(boundsOf(labelName())).optional().describe(`New name, 1 to ${NAME_LIMITS.labelNameMax} characters.`),
-    color: z
-      .string()
-      .meta(boundsOf(labelColor()))
-      .nullish()
-      .describe('New display colour, a hex colour `#rrggbb`; null clears it.'),
+    name: z.string().meta(boundsOf(labelName())).optional().describe(D.name),
+    color: z.string().meta(boundsOf(labelColor())).nullish().describe(`${D.color} ${colorRefused}`),
   }),
   response: z.object({ success: z.literal(true), label: restLabelSchema, message: z.string() }),
   document: graphql(`

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { STATUSES } from '../../../domain/fields.ts';
+import { PROJECT_FIELD_DESCRIPTIONS as D } from '../../../domain/board-manifest.ts';
 import { graphql } from '../../gql/index.ts';
-import { projectOut, restProjectSchema } from '../../presenters/project.ts';
+import { projectOut, restProjectSchema, statusNames } from '../../presenters/project.ts';
 import { route } from '../../route.ts';
 import { projectIdParams, projectListQuery, projectListVariables } from '../shared/project.ts';
 import { PAGE_LIMITS } from '../../../domain/page.ts';
@@ -86,7 +87,7 @@ export const updateProjectRoute = route({
     '`Normal` again. Any member may change it. Answers `{success, project, message}`.',
   params: projectIdParams,
   body: z.object({
-    status: z.enum(STATUSES, { message: 'must be Normal, Archive or Deleted' }).describe('New status.'),
+    status: z.enum(STATUSES, { message: 'must be Normal, Archive or Deleted' }).describe(`${D.status} ${statusNames}`),
   }),
   document: graphql(`
     mutation RestUpdateProjectStatus($projectId: Int!, $status: Status!) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
-import { sectionTitle } from '../../../domain/section.ts';
+import { SECTION_FIELD_DESCRIPTIONS as D, sectionTitle } from '../../../domain/section.ts';
 import { boundsOf } from '../shared/bounds.ts';
 import { projectIdParams } from '../shared/project.ts';
 import { bodyId, qsBool, qsId } from '../../query-params.ts';
@@ -62,8 +62,8 @@ export const createSectionRoute = route({
     'Answers 201 `{success, section: {id, section_title, projectId, taskCount}, message}`.',
   params: projectIdParams,
   body: z.object({
-    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(`Section title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
-    after_section_id: bodyId().nullish().describe('Place the new section right after this one.'),
+    title: requiredString('title').meta(boundsOf(sectionTitle())).describe(D.title),
+    after_section_id: bodyId().nullish().describe(D.afterSectionId),
   }),
   status: 201,
   document: graphql(`
@@ -95,9 +95,9 @@ export const updateSectionRoute = route({
     'Only the moved row changes (fractional ranking). Answers `{success, section, message}`.',
   params: sectionParams,
   body: z.object({
-    title: z.string().meta(boundsOf(sectionTitle())).optional().describe(`New title, 1 to ${NAME_LIMITS.sectionTitleMax} characters.`),
-    move_after_section_id: bodyId().nullable().optional().describe('Move right after this section; null: first place.'),
-    visible: z.boolean().optional().describe('Show (true) or hide (false) the column.'),
+    title: z.string().meta(boundsOf(sectionTitle())).optional().describe(D.title),
+    move_after_section_id: bodyId().nullable().optional().describe(D.moveAfterSectionId),
+    visible: z.boolean().optional().describe(D.visible),
   }),
   document: graphql(`
     mutation RestUpdateSection($input: UpdateSectionInput!) {

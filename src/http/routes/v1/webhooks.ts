@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { NAME_LIMITS } from '../../../domain/fields.ts';
 import { requiredString } from '../../../domain/validate.ts';
 import { subscriptionOut, subscriptionSchema } from '../../presenters/webhook.ts';
 import { bodyId, qsId } from '../../query-params.ts';
 import { route } from '../../route.ts';
 import { graphql } from '../../gql/index.ts';
-import {
-  MAX_SUBSCRIPTIONS_PER_SCOPE,
-  WEBHOOK_DESCRIPTION_MAX,
-  webhookDescriptionField,
-  webhookUrlField,
-} from '../../../domain/webhook.ts';
+import { MAX_SUBSCRIPTIONS_PER_SCOPE, webhookDescriptionField, webhookUrlField } from '../../../domain/webhook.ts';
+import { WEBHOOK_FIELD_DESCRIPTIONS as D } from '../../../domain/webhook-fields.ts';
 import { boundsOf } from '../shared/bounds.ts';
-import { WEBHOOK_EVENT_LIST } from '../../../events/outbox.ts';
 import { found } from '../shared/found.ts';
 import { NotFoundError } from '../../../errors.ts';
 
@@ -21,16 +15,17 @@ import { NotFoundError } from '../../../errors.ts';
 // in the create response. Delivery itself is described in the events docs.
 // Bodies parse types only: the URL and description rules are the domain's
 // (webhookUrlField, webhookDescriptionField; its errors name these fields),
-// documented here from them (boundsOf), not checked twice.
+// documented here from them (boundsOf), not checked twice; the descriptions
+// are the domain's (WEBHOOK_FIELD_DESCRIPTIONS) with this API's errors added.
 
 /** Path of the routes of one subscription. */
 export const subscriptionParams = z.object({ subscriptionId: qsId().describe('Webhook subscription id.') });
 const metadataBody = z
   .record(z.string(), z.unknown(), { message: 'metadata must be an object' })
-  .describe(`\`{"X-Event-Type": [...]}\`: one or more of ${WEBHOOK_EVENT_LIST}.`);
+  .describe(D.metadata);
 const teamIdBody = z
   .union([bodyId(), z.string().uuid()], { message: 'must be a team UUID or a positive integer' })
-  .describe('Team UUID (or numeric id): every project of the team.');
+  .describe(`${D.team} A member gets 403 \`not_team_owner\`.`);
 
 const PAYLOAD_DOC =
   'Each event is POSTed as JSON `{event, task_id, ticket_number, project_id, data, timestamp}` with the Standard ' +
@@ -57,11 +52,11 @@ export const createWebhookRoute = route({
     'shown in this response only. ' +
     PAYLOAD_DOC,
   body: z.object({
-    url: requiredString('url').meta(boundsOf(webhookUrlField())).describe(`Destination URL, http:// or https://, at most ${NAME_LIMITS.urlMax} characters.`),
-    project_id: bodyId().optional().describe('Project scope.'),
+    url: requiredString('url').meta(boundsOf(webhookUrlField())).describe(D.url),
+    project_id: bodyId().optional().describe(D.projectId),
     team_id: teamIdBody.optional(),
     metadata: metadataBody,
-    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe(`Free text, up to ${WEBHOOK_DESCRIPTION_MAX} characters.`),
+    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe(D.description),
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema.extend({ secret: z.string() }) }),
   status: 201,
@@ -152,12 +147,12 @@ export const updateWebhookRoute = route({
   params: subscriptionParams,
   body: z.object({
     metadata: metadataBody.optional(),
-    url: z.string().meta(boundsOf(webhookUrlField())).optional().describe('New destination URL.'),
-    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe('New description (empty or null clears it).'),
+    url: z.string().meta(boundsOf(webhookUrlField())).optional().describe(D.url),
+    description: z.string().meta(boundsOf(webhookDescriptionField())).nullish().describe(`${D.description} Null clears it too.`),
     active: z
       .boolean({ message: 'active must be true or false' })
       .optional()
-      .describe('Enable or pause the subscription.'),
+      .describe(`${D.active} Anyone else: 403 \`not_team_owner\`.`),
   }),
   response: z.object({ success: z.literal(true), subscription: subscriptionSchema }),
   document: graphql(`
