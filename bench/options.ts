@@ -1,18 +1,18 @@
-// Command lines of `npm run bench` and, through `benchCommand`, of `bench:web` and `bench:data-io`. Each has --smoke
-// (seconds, checks the harness end to end, asserts nothing about time) so CI runs them all and none rots.
+// The command line of `npm run bench`. Its --smoke (seconds, checks the harness end to end, asserts nothing about
+// time), like every other benchmark's, is what CI runs, so none rots.
 
 import { Command, InvalidArgumentError } from 'commander';
 import type { SeedSize } from './seed.ts';
 
 /** Integer ≥ min, for commander's option parsers. */
-export const integer = (min = 1) => (v: string) => {
+const integer = (min = 1) => (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`an integer ≥ ${min}, not ${v}`);
   return n;
 };
 
-/** A benchmark's command with the options every benchmark has (--smoke, --keep, --profile). */
-export function benchCommand(name: string, description: string): Command {
+/** The benchmark's command with its general options (--smoke, --keep, --profile). */
+function benchCommand(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .option('--smoke', 'a few seconds with tiny numbers: checks the harness end to end; says nothing about speed')
