@@ -1,10 +1,8 @@
 // The floor: the fastest a Node service can answer the bench's requests on this database. Bare `node:http` + `pg`
-// (a pool of 10, as the app), no framework, no ORM, no GraphQL: the API-key look-up the app does, then ONE statement
-// that does the request's work and builds the response JSON inside PostgreSQL (bench/floor-sql.ts), written out
-// without parsing it. It answers the app's bodies on the routes of `ROUTES` (the search: bench/floor-search.ts).
-// The task writes leave the app's rows: ticket counter (row lock), `Backlog` section, task, creator as watcher,
-// outbox events (whose trigger notifies); an update's inbox entries. The board writes only its own rows. The floor
-// has no dispatcher: the app's reads the floor's outbox rows too. Other parameters than these are 400.
+// (a pool of 10, as the app), no framework, no ORM, no GraphQL: the app's API-key look-up, then ONE statement that
+// does the request's work (the rows the app's leave; bench/floor-sql.ts says which) and builds the response JSON in
+// PostgreSQL, written out unparsed. It answers the app's bodies on `ROUTES`, other parameters are 400. No dispatcher:
+// the app's also dispatches the floor's outbox events.
 // Run: DATABASE_URL=… PORT=… node --import tsx bench/floor-server.ts
 
 import { createHash } from 'node:crypto';
@@ -24,43 +22,32 @@ class Refusal {
 const refuse = (field: string, status?: number, code?: string): never => {
   throw new Refusal(field, status, code);
 };
-/** A query parameter as an integer in [min, max], `fallback` when absent. */
-const int = (q: URLSearchParams, name: string, fallback: number, min: number, max: number) => {
-  const n = Number(q.get(name) ?? fallback);
-  return Number.isInteger(n) && n >= min && n <= max ? n : refuse(name);
-};
-const positiveInt = (v: unknown, field: string) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2147483647 ? v : refuse(field));
-const title = (v: unknown) => {
-  const t = typeof v === 'string' ? v.trim() : '';
-  return t.length >= 1 && t.length <= 500 ? t : refuse('title');
-};
+/** `v` if an integer in [min, max], else a 400 naming `field`; `param` reads a query parameter so. */
+const int = (v: unknown, field: string, min = 1, max = 2147483647) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : refuse(field));
+const param = (q: URLSearchParams, name: string, fallback: number, min?: number, max?: number) => int(Number(q.get(name) ?? fallback), name, min, max);
+const title = (v: unknown) => (typeof v === 'string' && v.trim().length >= 1 && v.trim().length <= 500 ? v.trim() : refuse('title'));
 const priority = (v: unknown) => (v == null || PRIORITIES.has(v as string) ? (v ?? null) : refuse('priority'));
 /** The only row of a statement, or a 404 naming `field` when it has none (not the user's). */
 async function row(name: string, text: string, values: unknown[], field: string): Promise<Record<string, any>> {
   return (await pool.query({ name, text, values })).rows[0] ?? refuse(field, 404);
 }
 
-interface Request {
-  q: URLSearchParams;
-  userId: number;
-  body: Record<string, any>;
-  /** The route's path parameter (the team of a board). */
-  param: string;
-}
+/** A request to a route: its query, user, JSON body (POST) and path parameter (a board's team). */
+type Request = { q: URLSearchParams; userId: number; body: Record<string, any>; team: string };
 
 /** Route (method and path, `:team` a parameter) → status and body. */
 const ROUTES: Record<string, (r: Request) => Promise<[number, string]>> = {
   'GET /api/mcp/tasks': async ({ q, userId }) => {
-    const values = [int(q, 'project_id', 0, 1, 2147483647), userId, int(q, 'limit', 50, 1, 100), int(q, 'offset', 0, 0, Infinity)];
+    const values = [param(q, 'project_id', 0), userId, param(q, 'limit', 50, 1, 100), param(q, 'offset', 0, 0, Infinity)];
     const r = await row('list', LIST_SQL, values, 'project_id');
     return r.visible ? [200, r.body] : refuse('project_id', 404);
   },
   'POST /api/mcp/tasks/create': async ({ body, userId }) => {
-    const values = [positiveInt(body.project_id, 'project_id'), userId, title(body.title), typeof body.description === 'string' ? body.description : '', priority(body.priority)];
+    const values = [int(body.project_id, 'project_id'), userId, title(body.title), typeof body.description === 'string' ? body.description : '', priority(body.priority)];
     return [200, (await row('create', CREATE_SQL, values, 'project_id')).body];
   },
   'POST /api/mcp/tasks/update': async ({ body, userId }) => {
-    const taskId = positiveInt(body.task_id, 'task_id');
+    const taskId = int(body.task_id, 'task_id');
     const other = Object.keys(body).find((k) => !['task_id', 'title', 'priority'].includes(k));
     const values = [taskId, userId, other ? refuse(other) : body.title === undefined ? null : title(body.title), 'priority' in body, priority(body.priority)];
     return [200, (await row('update', UPDATE_SQL, values, 'task_id')).body];
@@ -68,15 +55,15 @@ const ROUTES: Record<string, (r: Request) => Promise<[number, string]>> = {
   'GET /api/mcp/tasks/search': async ({ q, userId }) => {
     const query = (q.get('query') ?? '').trim();
     if (!query || query.length > 200) refuse('query');
-    return [200, await searchTasks(pool, userId, query, int(q, 'limit', 10, 1, 50))];
+    return [200, await searchTasks(pool, userId, query, param(q, 'limit', 10, 1, 50))];
   },
   'GET /api/v1/projects': async ({ q, userId }) => {
-    const values = [userId, Math.min(100, int(q, 'limit', 50, 1, Infinity)), int(q, 'offset', 0, 0, Infinity)];
+    const values = [userId, Math.min(100, param(q, 'limit', 50, 1, Infinity)), param(q, 'offset', 0, 0, Infinity)];
     return [200, (await row('projects', PROJECTS_SQL, values, 'user')).body];
   },
-  'POST /api/v1/teams/:team/boards': async ({ body, param, userId }) => {
-    if (!/^[0-9a-f-]{36}$/i.test(param)) refuse('teamId', 404);
-    return [201, (await row('board', BOARD_SQL, [param, userId, JSON.stringify(body)], 'teamId')).body];
+  'POST /api/v1/teams/:team/boards': async ({ body, team, userId }) => {
+    if (!/^[0-9a-f-]{36}$/i.test(team)) refuse('teamId', 404);
+    return [201, (await row('board', BOARD_SQL, [team, userId, JSON.stringify(body)], 'teamId')).body];
   },
 };
 
@@ -104,7 +91,7 @@ async function answer(req: IncomingMessage, url: URL): Promise<[number, string]>
   const board = /^\/api\/v1\/teams\/([^/]+)\/boards$/.exec(url.pathname);
   const route = ROUTES[`${req.method} ${board ? '/api/v1/teams/:team/boards' : url.pathname}`] ?? refuse('path', 404);
   const body = req.method === 'POST' ? await readBody(req) : {};
-  return route({ q: url.searchParams, userId, body, param: board ? decodeURIComponent(board[1]) : '' });
+  return route({ q: url.searchParams, userId, body, team: board ? decodeURIComponent(board[1]) : '' });
 }
 
 const server = createServer((req, res) => {
@@ -122,9 +109,6 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.listen(Number(process.env.PORT ?? 3999), process.env.HOST ?? '127.0.0.1', () => process.stdout.write(`floor listening on ${process.env.PORT}\n`));
 
-const stop = () => {
-  server.close();
-  void pool.end().finally(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+// Stopped by a signal: the pool's connections closed first, so PostgreSQL sees clean disconnections.
+const stop = () => void pool.end().finally(() => process.exit(0));
+process.once('SIGTERM', stop).once('SIGINT', stop);

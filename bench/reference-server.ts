@@ -50,9 +50,5 @@ server.keepAliveTimeout = 65_000;
 await serv.ready();
 server.listen(Number(process.env.PORT ?? 3998), process.env.HOST ?? '127.0.0.1', () => process.stdout.write(`reference listening on ${process.env.PORT}\n`));
 
-const stop = () => {
-  server.close();
-  void Promise.resolve(pgl.release()).finally(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+const stop = () => void Promise.resolve(pgl.release()).finally(() => process.exit(0));
+process.once('SIGTERM', stop).once('SIGINT', stop);

@@ -1,7 +1,6 @@
-// The benchmark's data set, from a fixed seed: every run and both databases get the same users, boards and tasks.
-// Users, teams, the API key and the boards (sections, labels, members) go through the domain functions, as a client
-// would make them; the bulk rows (tasks, assignees, labels, watchers, comments) are column arrays fed to
-// `INSERT … SELECT * FROM unnest(…)`, thousands of rows per statement.
+// The benchmark's data set, from a fixed seed: every run and both databases get the same rows. Users, teams, the API
+// key and the boards go through the domain functions, as a client would make them; the bulk rows (tasks, assignees,
+// labels, watchers, comments) are column arrays fed to `INSERT … SELECT * FROM unnest(…)`, thousands per statement.
 
 import { openDatabase, type SqlRunner } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -10,7 +9,7 @@ import { createTeamBoard } from '../src/domain/board.ts';
 import { createTeam } from '../src/domain/team.ts';
 import { createUser } from '../src/domain/user.ts';
 import { ProgressBar } from './progress.ts';
-import { BOARD_NAMES, LABEL_NAMES, PROSE_WORDS, SECTION_TITLES, SECTION_WEIGHTS, TITLE_VERBS, TITLE_WORDS } from './vocabulary.ts';
+import { BOARD_NAMES, LABEL_NAMES, PROSE_WORDS, SECTION_TITLES, TITLE_VERBS, TITLE_WORDS } from './vocabulary.ts';
 
 /** How much to seed. */
 export interface SeedSize {
@@ -35,8 +34,7 @@ export interface SeedResult {
 }
 
 const DAY = 86_400_000;
-/** Rows per bulk statement. */
-const BATCH = 2000;
+const BATCH = 2000; // rows per bulk statement
 
 /** Deterministic pseudo-random numbers (mulberry32) with the helpers the generator needs. */
 function prng(seed: number) {
@@ -76,14 +74,16 @@ function rows(table: string, types: Record<string, string>) {
   const columns = Object.keys(types).map((): unknown[] => []);
   return { table, types, columns, push: (...values: unknown[]) => values.forEach((v, i) => columns[i].push(v)) };
 }
+type Rows = ReturnType<typeof rows>;
+const count = (t: Rows) => t.columns[0].length;
 
 /** Inserts `t` in statements of `BATCH` rows, each column one array parameter (the parameter count stays the column count). */
-async function insert(sql: SqlRunner, t: ReturnType<typeof rows>, done: (rows: number) => void): Promise<void> {
+async function insert(sql: SqlRunner, t: Rows, done: (rows: number) => void): Promise<void> {
   const names = Object.keys(t.types);
   // Enum arrays go through text[]: PGlite only serialises arrays of types it knows.
   const casts = names.map((n, i) => `$${i + 1}::${t.types[n].startsWith('"') ? `text[]::${t.types[n]}` : t.types[n]}[]`);
   const text = `INSERT INTO "${t.table}" ("${names.join('", "')}") SELECT * FROM unnest(${casts.join(', ')})`;
-  for (let start = 0; start < t.columns[0].length; start += BATCH) {
+  for (let start = 0; start < count(t); start += BATCH) {
     const batch = t.columns.map((c) => c.slice(start, start + BATCH));
     await sql.query(text, batch);
     done(batch[0].length);
@@ -109,12 +109,8 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
       return `<p>${text.charAt(0).toUpperCase()}${text.slice(1)}.</p>`;
     };
 
-    const setup = new ProgressBar('seed: users and boards', size.users + size.projects);
     const users: number[] = [];
-    for (let i = 0; i < size.users; i++) {
-      users.push((await createUser(db, { email: `bench-${i}@example.com`, displayName: i === 0 ? 'Bench User' : `User ${i}` })).id);
-      setup.update(users.length, 'users');
-    }
+    for (let i = 0; i < size.users; i++) users.push((await createUser(db, { email: `bench-${i}@example.com`, displayName: i ? `User ${i}` : 'Bench User' })).id);
     // Team A (the benchmark user's) holds most users; team B is another tenant whose boards the benchmark user
     // must never see or pay for.
     const splitAt = Math.max(2, Math.round(size.users * 0.65));
@@ -125,19 +121,17 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
     const key = await createApiKey(db, users[0], { label: 'bench' });
     const visibleCount = Math.max(1, Math.round(size.projects * 0.8));
     const boards = [];
+    const setup = new ProgressBar('seed: boards', size.projects);
+    const [sections, labels] = [SECTION_TITLES.map((t) => ({ title: t })), LABEL_NAMES.map((name) => ({ name }))];
     for (let p = 0; p < size.projects; p++) {
       const visible = p < visibleCount;
       const round = Math.floor(p / BOARD_NAMES.length);
       const title = `${BOARD_NAMES[p % BOARD_NAMES.length]}${round ? ` ${round + 1}` : ''} ${visible ? 'Platform' : 'Internal'}`;
-      const created = await createTeamBoard(db, visible ? users[0] : teamBUsers[0], (visible ? teamA : teamB).uuid, {
-        title,
-        description: `Board ${title}: ${words(PROSE_WORDS, 5, 12)}.`,
-        sections: SECTION_TITLES.map((t) => ({ title: t })),
-        labels: LABEL_NAMES.map((name) => ({ name })),
-      });
+      const description = `Board ${title}: ${words(PROSE_WORDS, 5, 12)}.`;
+      const created = await createTeamBoard(db, visible ? users[0] : teamBUsers[0], (visible ? teamA : teamB).uuid, { title, description, sections, labels });
       const [sectionIds, labelIds] = [created.sections.map((s) => s.id), created.labels.map((l) => l.id)];
       boards.push({ id: created.project.id, memberIds: visible ? teamAUsers : teamBUsers, sectionIds, labelIds, visible, counter: 0 });
-      setup.update(size.users + p + 1, 'boards');
+      setup.update(p + 1);
     }
     setup.finish();
 
@@ -161,7 +155,7 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
       const updatedAt = Math.min(now - 1000, createdAt + rng.int(0, 60) * DAY + rng.int(0, DAY));
       const status = of(['Normal', 'Archive', 'Deleted'], [90, 7, 3]);
       const creator = rng.pick(board.memberIds);
-      const sectionId = board.sectionIds[rng.weighted(SECTION_WEIGHTS)];
+      const sectionId = of(board.sectionIds, [30, 20, 15, 10, 25]); // Backlog … Done
       const title = `${rng.pick(TITLE_VERBS)} ${words(TITLE_WORDS, 1, 3)}`;
       task.push(
         id, board.id, sectionId, ++board.counter,
@@ -185,14 +179,13 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
     }
 
     const tables = [task, assignee, taskLabel, watcher, comment];
-    const bar = new ProgressBar('seed: bulk rows', tables.reduce((n, t) => n + t.columns[0].length, 0));
+    const bar = new ProgressBar('seed: bulk rows', tables.reduce((n, t) => n + count(t), 0));
     let rowsDone = 0;
     // Secondary indexes of "Task" (the search's GIN indexes are costly per row) are dropped for the load and rebuilt
     // in one pass each: far faster than maintaining them row by row, and they end up the same.
-    const taskIndexes = await sql.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes i WHERE tablename = 'Task' AND schemaname = current_schema()
-         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AND indexdef NOT LIKE 'CREATE UNIQUE%'`,
-    );
+    const taskIndexes = await sql.query<{ name: string; def: string }>(`SELECT indexname AS name, indexdef AS def FROM pg_indexes i
+      WHERE tablename = 'Task' AND schemaname = current_schema() AND indexdef NOT LIKE 'CREATE UNIQUE%'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`);
     for (const ix of taskIndexes) await sql.exec(`DROP INDEX "${ix.name}"`);
     for (const t of tables) {
       await insert(sql, t, (n) => bar.update((rowsDone += n), t.table));
@@ -201,9 +194,7 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
     bar.finish('done');
     // Ids were given explicitly: move the sequence past them; counters follow the tasks.
     await sql.query(`SELECT setval(pg_get_serial_sequence('"Task"', 'id'), (SELECT MAX(id) FROM "Task"))`);
-    await sql.query(
-      `UPDATE "Project" p SET "taskCounter" = c.n FROM (SELECT "projectId", MAX("uniqueIndex") AS n FROM "Task" GROUP BY 1) c WHERE c."projectId" = p.id`,
-    );
+    await sql.query(`UPDATE "Project" p SET "taskCounter" = c.n FROM (SELECT "projectId", MAX("uniqueIndex") AS n FROM "Task" GROUP BY 1) c WHERE c."projectId" = p.id`);
     process.stderr.write('seed: VACUUM ANALYZE\n'); // as autovacuum would leave a loaded database
     await sql.exec('VACUUM ANALYZE');
     return {
@@ -214,10 +205,7 @@ export async function seedDatabase(location: string, size: SeedSize): Promise<Se
       sampleTaskIds,
       counts: {
         users: size.users, projects: size.projects, visibleProjects: visibleCount, tasks: size.tasks,
-        assignees: assignee.columns[0].length,
-        taskLabels: taskLabel.columns[0].length,
-        watchers: watcher.columns[0].length,
-        comments: comment.columns[0].length,
+        assignees: count(assignee), taskLabels: count(taskLabel), watchers: count(watcher), comments: count(comment),
       },
       seconds: (performance.now() - started) / 1000,
     };

@@ -32,9 +32,6 @@ export const PROSE_WORDS = list(`
 /** Section titles of every seeded board, in board order (`Backlog` first: creates without a section land there). */
 export const SECTION_TITLES = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done'];
 
-/** How tasks spread over those sections. */
-export const SECTION_WEIGHTS = [30, 20, 15, 10, 25];
-
 /** Labels of every seeded board. */
 export const LABEL_NAMES = ['bug', 'feature', 'chore', 'docs', 'frontend', 'backend', 'infra', 'security'];
 
