@@ -102,10 +102,7 @@ SELECT json_build_object(
 )::text AS body
 FROM diff d JOIN "Section" s ON s."id" = d."sectionId" LEFT JOIN updated u ON TRUE`;
 
-/**
- * PostGraphile's create and update (a VOLATILE function is a mutation): the floor's writes, answering the task row
- * (after the update; the create with an empty description). Made by bench/reference-server.ts after reference.sql.
- */
+/** PostGraphile's create (empty description) and update: the floor's writes, answering the task row (bench/reference-server.ts). */
 export const REFERENCE_WRITES_SQL = `
 CREATE OR REPLACE FUNCTION bench_ref.add_task(project_id int, user_id int, title text, priority "Priority")
 RETURNS "Task" LANGUAGE sql VOLATILE AS $$ ${createWrites(`''`, '$4', '*')} SELECT task.* FROM task $$;

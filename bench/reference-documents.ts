@@ -9,8 +9,7 @@ export const REFERENCE_LIST = /* GraphQL */ `
       totalCount
       nodes {
         rowId uniqueIndex title description priority createdAt updatedAt
-        projectByProjectId { ticketPrefix }
-        sectionBySectionId { title }
+        projectByProjectId { ticketPrefix } sectionBySectionId { title }
         taskAssigneesByTaskId { nodes { rowId userByUserId { rowId displayName } agentByAgentId { rowId displayName } } }
       }
     }
@@ -44,8 +43,7 @@ export const REFERENCE_PROJECTS = /* GraphQL */ `
     benchRefVisibleProjects(userId: $userId, first: $first) {
       totalCount
       nodes {
-        rowId title status createdAt description taskCount
-        projectMembersByProjectId { totalCount }
+        rowId title status createdAt description taskCount projectMembersByProjectId { totalCount }
         shownSections { nodes { rowId title } }
         labelsByProjectId(orderBy: NAME_ASC) { nodes { rowId name } }
       }

@@ -3,9 +3,8 @@
 -- "Table_field" whose first argument is the table's row is a computed field.
 CREATE SCHEMA IF NOT EXISTS bench_ref;
 
--- The project list: the user's projects with status Normal, in the app's order (title case-insensitively, title,
--- id); the counts, sections and labels come from the GraphQL document: the app's taskCount (tasks not Deleted) and
--- the sections the list shows (not deleted, visible, in board order) are computed fields.
+-- The project list: the user's Normal projects in the app's order (title case-insensitively, title, id); computed
+-- fields: the app's taskCount (tasks not Deleted), the sections the list shows (not deleted, visible, in board order).
 CREATE OR REPLACE FUNCTION bench_ref.visible_projects(user_id int) RETURNS SETOF "Project" LANGUAGE sql STABLE AS $$
   SELECT p.* FROM "Project" p
   WHERE p."status" = 'Normal' AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = p."id" AND m."userId" = user_id)
@@ -18,12 +17,10 @@ CREATE OR REPLACE FUNCTION bench_ref."Project_shown_sections"(p "Project") RETUR
   SELECT s.* FROM "Section" s WHERE s."projectId" = p."id" AND s."deletedAt" IS NULL AND s."visible" ORDER BY s."ranking", s."id"
 $$;
 
--- The task search: the app's PostgreSQL search statement (src/search/postgres-engine.ts) with the query keyed in SQL
--- as query-terms.ts keys it (words, stop words, typo budget, 1- and 2-deletion keys, last word as a prefix, English
--- stems), the three attempts (every word, any word, trigram similarity) and the same candidates (visible projects,
--- status Normal, literal matches then newest, at most max(50, 3 × limit)). The app scores candidates in Node
--- (text-score.ts: typo distance, inflections, coverage); here a simpler score in SQL ranks them (literal share of
--- the words and trigram similarity).
+-- The task search: the app's statement (src/search/postgres-engine.ts), the query keyed in SQL as query-terms.ts keys
+-- it (stop words, typo budget, 1- and 2-deletion keys, last word as a prefix, English stems), its three attempts
+-- (every word, any word, trigram) and candidates (visible, Normal, literal matches then newest, max(50, 3 × limit)),
+-- ranked by a simpler score than text-score.ts's (literal share of the words and trigram similarity).
 DROP TYPE IF EXISTS bench_ref.search_hit CASCADE;
 CREATE TYPE bench_ref.search_hit AS (id int, ticket_number text, title text, section text, priority "Priority", score float8, total int);
 
@@ -41,7 +38,7 @@ CREATE OR REPLACE FUNCTION bench_ref.word_query(word text, stop boolean, typos i
   FROM (SELECT string_agg(quote_literal(k), ' | ')::tsquery AS q FROM keys) AS x
 $$;
 
--- The query's words (at most 16, stop words only when there is nothing else) with their tsquery, in query order.
+-- The query's words (at most 16, stop words only if nothing else) with their tsquery, in query order.
 CREATE OR REPLACE FUNCTION bench_ref.query_keys(query text) RETURNS TABLE (word text, q tsquery) LANGUAGE sql IMMUTABLE AS $$
   WITH split AS (
     SELECT w, min(n) AS n FROM regexp_split_to_table(lower(query), '[^[:alnum:]]+') WITH ORDINALITY AS x(w, n)
