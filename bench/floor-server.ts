@@ -1,20 +1,8 @@
-// The floor: the fastest a Node service can answer the bench's requests on
-// this database. Bare `node:http` + `pg` (a pool of 10, as the app), no
-// framework, no ORM, no GraphQL: authentication by API key hash (the same
-// look-up the app does), then ONE statement that does all the work and builds
-// the response JSON inside PostgreSQL (bench/floor-sql.ts), written out
-// without parsing it. It answers the same bodies as the app's routes:
-//   GET  /api/mcp/tasks?project_id=…&limit=…&offset=…   → {tasks, total}
-//   POST /api/mcp/tasks/create {project_id, title, priority?, description?}
-//   POST /api/mcp/tasks/update {task_id, title?, priority?}
-//   GET  /api/mcp/tasks/search?query=…&limit=…            (bench/floor-search.ts)
-//   GET  /api/v1/projects?limit=…&offset=…
-//   POST /api/v1/teams/:team/boards                        (the minimum SQL of a board)
-// The task writes are the rows the app's leave: ticket counter (row lock),
-// `Backlog` section, task, creator as watcher, outbox events (whose trigger
-// notifies); inbox entries of an update's watchers. The board writes only
-// its own rows (bench/floor-sql.ts says what it leaves out). The floor has no dispatcher: the app's
-// reads the floor's outbox rows too. Other parameters than these are 400.
+// The floor: the fastest a Node service can answer the bench's requests on this database. Bare `node:http` + `pg`
+// (a pool of 10, as the app), no framework, no ORM, no GraphQL: the app's API-key look-up, then ONE statement that
+// does the request's work (the rows the app's leave; bench/floor-sql.ts says which) and builds the response JSON in
+// PostgreSQL, written out unparsed. It answers the app's bodies on `ROUTES`, other parameters are 400. No dispatcher:
+// the app's also dispatches the floor's outbox events.
 // Run: DATABASE_URL=… PORT=… node --import tsx bench/floor-server.ts
 
 import { createHash } from 'node:crypto';
@@ -25,144 +13,102 @@ import { BOARD_SQL, CREATE_SQL, LIST_SQL, PROJECTS_SQL, UPDATE_SQL } from './flo
 
 // JIT off, as the app's search turns it off (the search vector's high COST would make PostgreSQL compile plans).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
-
-const AUTH_SQL = `SELECT "userId" FROM "ApiKey" WHERE "hash" = $1 AND "revokedAt" IS NULL`;
-
 const PRIORITIES = new Set(['urgent', 'high', 'medium', 'low']);
+
+/** A refused request: the app's error body. */
+class Refusal {
+  constructor(readonly field: string, readonly status = 400, readonly code = status === 400 ? 'VALIDATION_ERROR' : 'NOT_FOUND') {}
+}
+const refuse = (field: string, status?: number, code?: string): never => {
+  throw new Refusal(field, status, code);
+};
+/** `v` if an integer in [min, max], else a 400 naming `field`; `param` reads a query parameter so. */
+const int = (v: unknown, field: string, min = 1, max = 2147483647) => (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : refuse(field));
+const param = (q: URLSearchParams, name: string, fallback: number, min?: number, max?: number) => int(Number(q.get(name) ?? fallback), name, min, max);
+const title = (v: unknown) => (typeof v === 'string' && v.trim().length >= 1 && v.trim().length <= 500 ? v.trim() : refuse('title'));
+const priority = (v: unknown) => (v == null || PRIORITIES.has(v as string) ? (v ?? null) : refuse('priority'));
+/** The only row of a statement, or a 404 naming `field` when it has none (not the user's). */
+async function row(name: string, text: string, values: unknown[], field: string): Promise<Record<string, any>> {
+  return (await pool.query({ name, text, values })).rows[0] ?? refuse(field, 404);
+}
+
+/** A request to a route: its query, user, JSON body (POST) and path parameter (a board's team). */
+type Request = { q: URLSearchParams; userId: number; body: Record<string, any>; team: string };
+
+/** Route (method and path, `:team` a parameter) → status and body. */
+const ROUTES: Record<string, (r: Request) => Promise<[number, string]>> = {
+  'GET /api/mcp/tasks': async ({ q, userId }) => {
+    const values = [param(q, 'project_id', 0), userId, param(q, 'limit', 50, 1, 100), param(q, 'offset', 0, 0, Infinity)];
+    const r = await row('list', LIST_SQL, values, 'project_id');
+    return r.visible ? [200, r.body] : refuse('project_id', 404);
+  },
+  'POST /api/mcp/tasks/create': async ({ body, userId }) => {
+    const values = [int(body.project_id, 'project_id'), userId, title(body.title), typeof body.description === 'string' ? body.description : '', priority(body.priority)];
+    return [200, (await row('create', CREATE_SQL, values, 'project_id')).body];
+  },
+  'POST /api/mcp/tasks/update': async ({ body, userId }) => {
+    const taskId = int(body.task_id, 'task_id');
+    const other = Object.keys(body).find((k) => !['task_id', 'title', 'priority'].includes(k));
+    const values = [taskId, userId, other ? refuse(other) : body.title === undefined ? null : title(body.title), 'priority' in body, priority(body.priority)];
+    return [200, (await row('update', UPDATE_SQL, values, 'task_id')).body];
+  },
+  'GET /api/mcp/tasks/search': async ({ q, userId }) => {
+    const query = (q.get('query') ?? '').trim();
+    if (!query || query.length > 200) refuse('query');
+    return [200, await searchTasks(pool, userId, query, param(q, 'limit', 10, 1, 50))];
+  },
+  'GET /api/v1/projects': async ({ q, userId }) => {
+    const values = [userId, Math.min(100, param(q, 'limit', 50, 1, Infinity)), param(q, 'offset', 0, 0, Infinity)];
+    return [200, (await row('projects', PROJECTS_SQL, values, 'user')).body];
+  },
+  'POST /api/v1/teams/:team/boards': async ({ body, team, userId }) => {
+    if (!/^[0-9a-f-]{36}$/i.test(team)) refuse('teamId', 404);
+    return [201, (await row('board', BOARD_SQL, [team, userId, JSON.stringify(body)], 'teamId')).body];
+  },
+};
 
 function send(res: ServerResponse, status: number, body: string) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }
 
-function error(res: ServerResponse, status: number, code: string, field: string) {
-  send(res, status, JSON.stringify({ success: false, error: code, message: `${code}: ${field}`, details: { field, code } }));
-}
-
-async function authenticate(req: IncomingMessage): Promise<number | null> {
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-  if (!m) return null;
-  const hash = createHash('sha256').update(m[1]).digest('hex');
-  const { rows } = await pool.query<{ userId: number }>({ name: 'auth', text: AUTH_SQL, values: [hash] });
-  return rows[0]?.userId ?? null;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-const positiveInt = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2147483647 ? v : null);
-
-async function listTasks(url: URL, userId: number, res: ServerResponse) {
-  const projectId = positiveInt(Number(url.searchParams.get('project_id')));
-  if (!projectId) return error(res, 400, 'VALIDATION_ERROR', 'project_id');
-  const limit = Number(url.searchParams.get('limit') ?? 50);
-  const offset = Number(url.searchParams.get('offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) return error(res, 400, 'VALIDATION_ERROR', 'limit');
-  if (!Number.isInteger(offset) || offset < 0) return error(res, 400, 'VALIDATION_ERROR', 'offset');
-  const { rows } = await pool.query<{ visible: boolean; body: string }>({ name: 'list', text: LIST_SQL, values: [projectId, userId, limit, offset] });
-  if (!rows[0].visible) return error(res, 404, 'NOT_FOUND', 'project_id');
-  send(res, 200, rows[0].body);
-}
-
-async function jsonBody(req: IncomingMessage): Promise<Record<string, any> | null> {
+async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
   try {
-    const body: unknown = JSON.parse(await readBody(req));
-    return body && typeof body === 'object' ? (body as Record<string, any>) : null;
+    const body: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return body && typeof body === 'object' ? (body as Record<string, any>) : refuse('body');
   } catch {
-    return null;
+    return refuse('body');
   }
 }
 
-async function createTask(req: IncomingMessage, userId: number, res: ServerResponse) {
-  const body = await jsonBody(req);
-  if (!body) return error(res, 400, 'VALIDATION_ERROR', 'body');
-  const projectId = positiveInt(body.project_id);
-  if (!projectId) return error(res, 400, 'VALIDATION_ERROR', 'project_id');
-  const title = typeof body.title === 'string' ? body.title.trim() : '';
-  if (title.length < 1 || title.length > 500) return error(res, 400, 'VALIDATION_ERROR', 'title');
-  const priority = body.priority ?? null;
-  if (priority !== null && !PRIORITIES.has(priority as string)) return error(res, 400, 'VALIDATION_ERROR', 'priority');
-  const description = typeof body.description === 'string' ? body.description : '';
-  const { rows } = await pool.query<{ body: string }>({ name: 'create', text: CREATE_SQL, values: [projectId, userId, title, description, priority] });
-  if (!rows.length) return error(res, 404, 'NOT_FOUND', 'project_id');
-  send(res, 200, rows[0].body);
-}
-
-async function updateTask(req: IncomingMessage, userId: number, res: ServerResponse) {
-  const body = await jsonBody(req);
-  if (!body) return error(res, 400, 'VALIDATION_ERROR', 'body');
-  const taskId = positiveInt(body.task_id);
-  if (!taskId) return error(res, 400, 'VALIDATION_ERROR', 'task_id');
-  const other = Object.keys(body).find((k) => !['task_id', 'title', 'priority'].includes(k));
-  if (other) return error(res, 400, 'VALIDATION_ERROR', other);
-  const title = body.title === undefined ? null : typeof body.title === 'string' ? body.title.trim() : '';
-  if (title !== null && (title.length < 1 || title.length > 500)) return error(res, 400, 'VALIDATION_ERROR', 'title');
-  if (body.priority != null && !PRIORITIES.has(body.priority)) return error(res, 400, 'VALIDATION_ERROR', 'priority');
-  const { rows } = await pool.query<{ body: string }>({ name: 'update', text: UPDATE_SQL, values: [taskId, userId, title, 'priority' in body, body.priority ?? null] });
-  if (!rows.length) return error(res, 404, 'NOT_FOUND', 'task_id');
-  send(res, 200, rows[0].body);
-}
-
-async function search(url: URL, userId: number, res: ServerResponse) {
-  const query = (url.searchParams.get('query') ?? '').trim();
-  if (!query || query.length > 200) return error(res, 400, 'VALIDATION_ERROR', 'query');
-  const limit = Number(url.searchParams.get('limit') ?? 10);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 50) return error(res, 400, 'VALIDATION_ERROR', 'limit');
-  send(res, 200, await searchTasks(pool, userId, query, limit));
-}
-
-async function listProjects(url: URL, userId: number, res: ServerResponse) {
-  const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
-  const offset = Number(url.searchParams.get('offset') ?? 0);
-  if (!Number.isInteger(limit) || limit < 1) return error(res, 400, 'VALIDATION_ERROR', 'limit');
-  if (!Number.isInteger(offset) || offset < 0) return error(res, 400, 'VALIDATION_ERROR', 'offset');
-  const { rows } = await pool.query<{ body: string }>({ name: 'projects', text: PROJECTS_SQL, values: [userId, limit, offset] });
-  send(res, 200, rows[0].body);
-}
-
-async function teamBoard(req: IncomingMessage, teamUuid: string, userId: number, res: ServerResponse) {
-  const manifest = await jsonBody(req);
-  if (!manifest) return error(res, 400, 'VALIDATION_ERROR', 'body');
-  if (!/^[0-9a-f-]{36}$/i.test(teamUuid)) return error(res, 404, 'NOT_FOUND', 'teamId');
-  const { rows } = await pool.query<{ body: string }>({ name: 'board', text: BOARD_SQL, values: [teamUuid, userId, JSON.stringify(manifest)] });
-  if (!rows.length) return error(res, 404, 'NOT_FOUND', 'teamId');
-  send(res, 201, rows[0].body);
+async function answer(req: IncomingMessage, url: URL): Promise<[number, string]> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  const hash = bearer && createHash('sha256').update(bearer[1]).digest('hex');
+  const auth = hash ? await pool.query({ name: 'auth', text: `SELECT "userId" FROM "ApiKey" WHERE "hash" = $1 AND "revokedAt" IS NULL`, values: [hash] }) : null;
+  const userId = (auth?.rows[0]?.userId as number | undefined) ?? refuse('authorization', 401, 'UNAUTHENTICATED');
+  const board = /^\/api\/v1\/teams\/([^/]+)\/boards$/.exec(url.pathname);
+  const route = ROUTES[`${req.method} ${board ? '/api/v1/teams/:team/boards' : url.pathname}`] ?? refuse('path', 404);
+  const body = req.method === 'POST' ? await readBody(req) : {};
+  return route({ q: url.searchParams, userId, body, team: board ? decodeURIComponent(board[1]) : '' });
 }
 
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://floor');
   if (url.pathname === '/healthz') return send(res, 200, '{"ok":true}');
-  void (async () => {
-    const userId = await authenticate(req);
-    if (userId === null) return error(res, 401, 'UNAUTHENTICATED', 'authorization');
-    if (req.method === 'GET' && url.pathname === '/api/mcp/tasks') return listTasks(url, userId, res);
-    if (req.method === 'POST' && url.pathname === '/api/mcp/tasks/create') return createTask(req, userId, res);
-    if (req.method === 'POST' && url.pathname === '/api/mcp/tasks/update') return updateTask(req, userId, res);
-    if (req.method === 'GET' && url.pathname === '/api/mcp/tasks/search') return search(url, userId, res);
-    if (req.method === 'GET' && url.pathname === '/api/v1/projects') return listProjects(url, userId, res);
-    const board = req.method === 'POST' && /^\/api\/v1\/teams\/([^/]+)\/boards$/.exec(url.pathname);
-    if (board) return teamBoard(req, decodeURIComponent(board[1]), userId, res);
-    return error(res, 404, 'NOT_FOUND', 'path');
-  })().catch((err: Error) => {
-    process.stderr.write(`floor: ${err.stack ?? err.message}\n`);
-    if (!res.headersSent) error(res, 500, 'INTERNAL', 'server');
-  });
+  answer(req, url).then(
+    ([status, body]) => send(res, status, body),
+    (err: unknown) => {
+      if (!(err instanceof Refusal)) process.stderr.write(`floor: ${(err as Error).stack ?? String(err)}\n`);
+      const { status, code, field } = err instanceof Refusal ? err : new Refusal('server', 500, 'INTERNAL');
+      if (!res.headersSent) send(res, status, JSON.stringify({ success: false, error: code, message: `${code}: ${field}`, details: { field, code } }));
+    },
+  );
 });
-
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT ?? 3999), process.env.HOST ?? '127.0.0.1', () => {
-  process.stdout.write(`floor listening on ${process.env.PORT}\n`);
-});
+server.listen(Number(process.env.PORT ?? 3999), process.env.HOST ?? '127.0.0.1', () => process.stdout.write(`floor listening on ${process.env.PORT}\n`));
 
-const stop = () => {
-  server.close();
-  void pool.end().finally(() => process.exit(0));
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+// Stopped by a signal: the pool's connections closed first, so PostgreSQL sees clean disconnections.
+const stop = () => void pool.end().finally(() => process.exit(0));
+process.once('SIGTERM', stop).once('SIGINT', stop);

@@ -1,8 +1,6 @@
-// What the bench sends PostGraphile (bench/reference-server.ts) for each
-// scenario: the GraphQL equivalent of the app's request, through a function
-// of bench/reference.sql where the generated CRUD cannot express the app's
-// work. PostGraphile checks no API key and no visibility rule: the user id
-// travels as an argument.
+// What the bench sends PostGraphile (bench/reference-server.ts) for each scenario: the GraphQL equivalent of the
+// app's request, through a function of bench/reference.sql (or floor-sql.ts's REFERENCE_WRITES_SQL) where the
+// generated CRUD cannot express the app's work. No API key and no visibility rule: the user id is an argument.
 
 /** The tool route's task list: the same page, order and fields (assignees via their join rows). */
 export const REFERENCE_LIST = /* GraphQL */ `
@@ -11,8 +9,7 @@ export const REFERENCE_LIST = /* GraphQL */ `
       totalCount
       nodes {
         rowId uniqueIndex title description priority createdAt updatedAt
-        projectByProjectId { ticketPrefix }
-        sectionBySectionId { title }
+        projectByProjectId { ticketPrefix } sectionBySectionId { title }
         taskAssigneesByTaskId { nodes { rowId userByUserId { rowId displayName } agentByAgentId { rowId displayName } } }
       }
     }
@@ -37,9 +34,7 @@ export const REFERENCE_UPDATE = /* GraphQL */ `
 /** The task search: bench_ref.search_tasks (the app's search statement, ranked in SQL). */
 export const REFERENCE_SEARCH = /* GraphQL */ `
   query Search($userId: Int!, $query: String!, $limit: Int!) {
-    benchRefSearchTasks(userId: $userId, query: $query, lim: $limit) {
-      nodes { rowId ticketNumber title section priority score total }
-    }
+    benchRefSearchTasks(userId: $userId, query: $query, lim: $limit) { nodes { rowId ticketNumber title section priority score total } }
   }`;
 
 /** The REST project list: the user's projects (bench_ref.visible_projects), first page, with the list's counts, sections and labels. */
@@ -48,9 +43,7 @@ export const REFERENCE_PROJECTS = /* GraphQL */ `
     benchRefVisibleProjects(userId: $userId, first: $first) {
       totalCount
       nodes {
-        rowId title status createdAt description
-        projectMembersByProjectId { totalCount }
-        taskCount
+        rowId title status createdAt description taskCount projectMembersByProjectId { totalCount }
         shownSections { nodes { rowId title } }
         labelsByProjectId(orderBy: NAME_ASC) { nodes { rowId name } }
       }

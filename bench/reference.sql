@@ -1,134 +1,34 @@
--- The reference server's create (PostGraphile exposes a VOLATILE function as a
--- mutation): the same writes as the app's task create and the floor's —
--- ticket counter (row lock, membership checked), the `Backlog` section, the
--- task, the creator as watcher, the `task.created` outbox event and its
--- notification. Made by bench/reference-server.ts on the benchmark's own database;
--- not part of the app's schema. (`add_task.title`: a bare `title` inside would be the section's column.)
+-- PostGraphile's functions (bench/reference-server.ts runs this file, then floor-sql.ts's REFERENCE_WRITES_SQL, on
+-- the benchmark's database at start-up; not part of the app's schema). A VOLATILE function is a mutation; a function
+-- "Table_field" whose first argument is the table's row is a computed field.
 CREATE SCHEMA IF NOT EXISTS bench_ref;
 
-CREATE OR REPLACE FUNCTION bench_ref.add_task(project_id int, user_id int, title text, priority "Priority")
-RETURNS "Task" LANGUAGE sql VOLATILE AS $$
-WITH counter AS (
-  UPDATE "Project" SET "taskCounter" = "taskCounter" + 1
-  WHERE "id" = project_id AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = project_id AND m."userId" = user_id)
-  RETURNING "taskCounter", "ticketPrefix"
-), section AS (
-  SELECT "id", "title" FROM "Section"
-  WHERE "projectId" = project_id AND "deletedAt" IS NULL AND lower("title") = 'backlog'
-  ORDER BY "ranking", "id" LIMIT 1
-), task AS (
-  INSERT INTO "Task" ("projectId", "sectionId", "uniqueIndex", "title", "description", "priority", "createdById", "createdAt", "updatedAt")
-  SELECT project_id, section."id", counter."taskCounter", add_task.title, '', priority, user_id, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-  FROM counter, section
-  RETURNING *
-), watch AS (
-  INSERT INTO "TaskWatcher" ("taskId", "userId") SELECT "id", user_id FROM task ON CONFLICT DO NOTHING
-), event AS (
-  INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data")
-  SELECT 'task.created', task."id", project_id, counter."ticketPrefix" || '-' || task."uniqueIndex", user_id,
-    jsonb_build_object('title', task."title", 'priority', task."priority", 'status', task."status",
-      'section', jsonb_build_object('id', section."id", 'title', section."title"), 'dueDate', task."dueDate",
-      'actor', jsonb_build_object('id', user_id))
-  FROM task, counter, section
-)
-SELECT task.* FROM task
-$$;
-
--- The update (title and priority, as the bench sends): the floor's statement
--- (bench/floor-sql.ts UPDATE_SQL) as a function. Only real changes are
--- written: new `updatedAt`, `task.updated` `{changes}` event, an inbox entry
--- per watcher but the actor. Answers the task as it is after the update.
-CREATE OR REPLACE FUNCTION bench_ref.update_task(task_id int, user_id int, title text, priority "Priority")
-RETURNS "Task" LANGUAGE sql VOLATILE AS $$
-WITH old AS (
-  SELECT t."id", t."projectId", t."uniqueIndex", t."title", t."priority", p."ticketPrefix" || '-' || t."uniqueIndex" AS ticket,
-    COALESCE(update_task.title, t."title") AS new_title, update_task.priority AS new_priority
-  FROM "Task" t JOIN "Project" p ON p."id" = t."projectId"
-  WHERE t."id" = task_id AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = t."projectId" AND m."userId" = user_id)
-), diff AS (
-  SELECT old.*,
-    CASE WHEN new_title IS DISTINCT FROM old."title" THEN jsonb_build_object('title', jsonb_build_object('from', old."title", 'to', new_title)) ELSE '{}' END
-    || CASE WHEN new_priority IS DISTINCT FROM old."priority" THEN jsonb_build_object('priority', jsonb_build_object('from', old."priority", 'to', new_priority)) ELSE '{}' END AS changes,
-    array_to_string(ARRAY[CASE WHEN new_title IS DISTINCT FROM old."title" THEN 'title' END, CASE WHEN new_priority IS DISTINCT FROM old."priority" THEN 'priority' END], ', ') AS fields
-  FROM old
-), updated AS (
-  UPDATE "Task" t SET "title" = d.new_title, "priority" = d.new_priority, "updatedAt" = now() AT TIME ZONE 'UTC'
-  FROM diff d WHERE t."id" = d."id" AND d.changes <> '{}'
-  RETURNING t.*
-), event AS (
-  INSERT INTO "OutboxEvent" ("type", "taskId", "projectId", "ticketNumber", "actorId", "data")
-  SELECT 'task.updated', d."id", d."projectId", d.ticket, user_id, jsonb_build_object('changes', d.changes, 'actor', jsonb_build_object('id', user_id))
-  FROM diff d, updated
-), inbox AS (
-  INSERT INTO "Notification" ("userId", "type", "taskId", "actorId", "message")
-  SELECT w."userId", 'task_updated', d."id", user_id,
-    COALESCE((SELECT "displayName" FROM "User" WHERE "id" = user_id), 'Someone') || ' updated ' || d.fields || ' of ' || d.ticket || ': ' || u."title"
-  FROM diff d, updated u, "TaskWatcher" w WHERE w."taskId" = d."id" AND w."userId" <> user_id
-)
-SELECT * FROM updated
-UNION ALL
-SELECT t.* FROM "Task" t JOIN diff d ON d."id" = t."id" WHERE NOT EXISTS (SELECT 1 FROM updated)
-$$;
-
--- The project list: the user's projects with status Normal, in the app's
--- order (title case-insensitively, title, id). Counts, sections and labels
--- come from the GraphQL document (bench/reference-documents.ts).
-CREATE OR REPLACE FUNCTION bench_ref.visible_projects(user_id int)
-RETURNS SETOF "Project" LANGUAGE sql STABLE AS $$
+-- The project list: the user's Normal projects in the app's order (title case-insensitively, title, id); computed
+-- fields: the app's taskCount (tasks not Deleted), the sections the list shows (not deleted, visible, in board order).
+CREATE OR REPLACE FUNCTION bench_ref.visible_projects(user_id int) RETURNS SETOF "Project" LANGUAGE sql STABLE AS $$
   SELECT p.* FROM "Project" p
   WHERE p."status" = 'Normal' AND EXISTS (SELECT 1 FROM "ProjectMember" m WHERE m."projectId" = p."id" AND m."userId" = user_id)
   ORDER BY lower(p."title"), p."title", p."id"
 $$;
-
--- Computed fields of Project (PostGraphile: a function named after the table
--- whose first argument is its row): the app's taskCount (tasks not Deleted)
--- and the sections the list shows (not deleted, visible, in board order).
-CREATE OR REPLACE FUNCTION bench_ref."Project_task_count"(p "Project")
-RETURNS int LANGUAGE sql STABLE AS $$
+CREATE OR REPLACE FUNCTION bench_ref."Project_task_count"(p "Project") RETURNS int LANGUAGE sql STABLE AS $$
   SELECT count(*)::int FROM "Task" t WHERE t."projectId" = p."id" AND t."status" <> 'Deleted'
 $$;
-
-CREATE OR REPLACE FUNCTION bench_ref."Project_shown_sections"(p "Project")
-RETURNS SETOF "Section" LANGUAGE sql STABLE AS $$
+CREATE OR REPLACE FUNCTION bench_ref."Project_shown_sections"(p "Project") RETURNS SETOF "Section" LANGUAGE sql STABLE AS $$
   SELECT s.* FROM "Section" s WHERE s."projectId" = p."id" AND s."deletedAt" IS NULL AND s."visible" ORDER BY s."ranking", s."id"
 $$;
 
--- The task search: the app's PostgreSQL search statement (src/search/postgres-engine.ts)
--- with the query keyed in SQL as query-terms.ts keys it (words, stop words,
--- typo budget, 1- and 2-deletion keys, last word as a prefix, English stems),
--- the three attempts (every word, any word, trigram similarity) and the same
--- candidates (visible projects, status Normal, literal matches then newest,
--- at most max(50, 3 × limit)). The app scores candidates in Node (text-score.ts:
--- typo distance, inflections, coverage); here they are ranked by a simpler
--- score in SQL (literal share of the words and trigram similarity).
+-- The task search: the app's statement (src/search/postgres-engine.ts), the query keyed in SQL as query-terms.ts keys
+-- it (stop words, typo budget, 1- and 2-deletion keys, last word as a prefix, English stems), its three attempts
+-- (every word, any word, trigram) and candidates (visible, Normal, literal matches then newest, max(50, 3 × limit)),
+-- ranked by a simpler score than text-score.ts's (literal share of the words and trigram similarity).
 DROP TYPE IF EXISTS bench_ref.search_hit CASCADE;
 CREATE TYPE bench_ref.search_hit AS (id int, ticket_number text, title text, section text, priority "Priority", score float8, total int);
 
-CREATE OR REPLACE FUNCTION bench_ref.query_words(query text)
-RETURNS TABLE (word text, stop boolean, typos int, prefix boolean) LANGUAGE sql IMMUTABLE AS $$
-  WITH split AS (
-    SELECT w, min(n) AS n FROM regexp_split_to_table(lower(query), '[^[:alnum:]]+') WITH ORDINALITY AS x(w, n)
-    WHERE w <> '' GROUP BY w ORDER BY min(n) LIMIT 16
-  ), marked AS (
-    SELECT w, n, ts_lexize('english_stem', w) = '{}' AS stop FROM split
-  ), chosen AS (
-    SELECT w, n, stop, row_number() OVER (ORDER BY n) AS i, count(*) OVER () AS k FROM marked
-    WHERE NOT stop OR NOT EXISTS (SELECT 1 FROM marked WHERE NOT stop)
-  )
-  SELECT w, stop,
-    CASE WHEN length(w) > 40 THEN 0 WHEN length(w) >= 8 THEN CASE WHEN length(w) > 20 THEN 1 ELSE 2 END WHEN length(w) >= 4 THEN 1 ELSE 0 END,
-    i = k AND length(w) >= 3
-  FROM chosen ORDER BY n
-$$;
-
-CREATE OR REPLACE FUNCTION bench_ref.word_query(word text, stop boolean, typos int, prefix boolean)
-RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
+CREATE OR REPLACE FUNCTION bench_ref.word_query(word text, stop boolean, typos int, prefix boolean) RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
   WITH one AS (
-    SELECT word AS v UNION
-    SELECT left(word, i - 1) || substr(word, i + 1) FROM generate_series(1, length(word)) AS i WHERE typos >= 1
+    SELECT word AS v UNION SELECT left(word, i - 1) || substr(word, i + 1) FROM generate_series(1, length(word)) AS i WHERE typos >= 1
   ), variants AS (
-    SELECT v FROM one UNION
-    SELECT left(v, j - 1) || substr(v, j + 1) FROM one, generate_series(1, length(v)) AS j WHERE typos >= 2
+    SELECT v FROM one UNION SELECT left(v, j - 1) || substr(v, j + 1) FROM one, generate_series(1, length(v)) AS j WHERE typos >= 2
   ), keys AS (
     SELECT '~' || v AS k FROM variants WHERE v <> ''
     UNION ALL SELECT '~~' || v FROM variants WHERE v <> '' AND typos >= 2
@@ -138,20 +38,31 @@ RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
   FROM (SELECT string_agg(quote_literal(k), ' | ')::tsquery AS q FROM keys) AS x
 $$;
 
+-- The query's words (at most 16, stop words only if nothing else) with their tsquery, in query order.
+CREATE OR REPLACE FUNCTION bench_ref.query_keys(query text) RETURNS TABLE (word text, q tsquery) LANGUAGE sql IMMUTABLE AS $$
+  WITH split AS (
+    SELECT w, min(n) AS n FROM regexp_split_to_table(lower(query), '[^[:alnum:]]+') WITH ORDINALITY AS x(w, n)
+    WHERE w <> '' GROUP BY w ORDER BY min(n) LIMIT 16
+  ), marked AS (
+    SELECT w, n, ts_lexize('english_stem', w) = '{}' AS stop FROM split
+  ), chosen AS (
+    SELECT w, n, stop, row_number() OVER (ORDER BY n) AS i, count(*) OVER () AS k FROM marked
+    WHERE NOT stop OR NOT EXISTS (SELECT 1 FROM marked WHERE NOT stop)
+  )
+  SELECT w, bench_ref.word_query(w, stop,
+    CASE WHEN length(w) > 40 THEN 0 WHEN length(w) >= 8 THEN CASE WHEN length(w) > 20 THEN 1 ELSE 2 END WHEN length(w) >= 4 THEN 1 ELSE 0 END,
+    i = k AND length(w) >= 3)
+  FROM chosen ORDER BY n
+$$;
+
 CREATE OR REPLACE FUNCTION bench_ref.search_tasks(user_id int, query text, lim int)
 RETURNS SETOF bench_ref.search_hit LANGUAGE plpgsql STABLE SET jit = off AS $$
 DECLARE
-  w record;
-  wq tsquery;
-  words text[] := '{}';
-  all_q tsquery;
-  any_q tsquery;
-  attempt int;
+  w record; words text[] := '{}'; all_q tsquery; any_q tsquery;
 BEGIN
-  FOR w IN SELECT * FROM bench_ref.query_words(query) LOOP
-    wq := bench_ref.word_query(w.word, w.stop, w.typos, w.prefix);
-    all_q := CASE WHEN all_q IS NULL THEN wq ELSE all_q && wq END;
-    any_q := CASE WHEN any_q IS NULL THEN wq ELSE any_q || wq END;
+  FOR w IN SELECT * FROM bench_ref.query_keys(query) LOOP
+    all_q := CASE WHEN all_q IS NULL THEN w.q ELSE all_q && w.q END;
+    any_q := CASE WHEN any_q IS NULL THEN w.q ELSE any_q || w.q END;
     words := words || w.word;
   END LOOP;
   IF cardinality(words) = 0 THEN RETURN; END IF;
@@ -160,21 +71,16 @@ BEGIN
     -- EXECUTE: a plan for this attempt's match alone, so the index answers it.
     RETURN QUERY EXECUTE format($q$
       WITH m AS MATERIALIZED (
-        SELECT t.id, t."projectId", t."uniqueIndex", t.title, t."updatedAt", t.status, t.priority, t."sectionId"
-        FROM "Task" t WHERE %s
+        SELECT t.id, t."projectId", t."uniqueIndex", t.title, t."updatedAt", t.status, t.priority, t."sectionId" FROM "Task" t WHERE %s
       ), c AS (
-        SELECT t.*, count(*) OVER () AS total,
-          (SELECT count(*) FROM unnest($3) AS w WHERE strpos(lower(t.title), w) > 0)::int AS literal
-        FROM m t
-        WHERE t."projectId" IN (SELECT "projectId" FROM "ProjectMember" WHERE "userId" = $4) AND t.status = 'Normal'
-        ORDER BY literal DESC, t."updatedAt" DESC, t.id DESC
-        LIMIT least(150, greatest(50, $5 * 3))
+        SELECT t.*, count(*) OVER () AS total, (SELECT count(*) FROM unnest($3) AS w WHERE strpos(lower(t.title), w) > 0)::int AS literal
+        FROM m t WHERE t."projectId" IN (SELECT "projectId" FROM "ProjectMember" WHERE "userId" = $4) AND t.status = 'Normal'
+        ORDER BY literal DESC, t."updatedAt" DESC, t.id DESC LIMIT least(150, greatest(50, $5 * 3))
       )
       SELECT c.id, p."ticketPrefix" || '-' || c."uniqueIndex", c.title, s.title, c.priority,
         round((0.75 * c.literal / cardinality($3) + 0.25 * word_similarity($2, c.title))::numeric, 4)::float8 AS score, c.total::int
       FROM c JOIN "Project" p ON p.id = c."projectId" JOIN "Section" s ON s.id = c."sectionId"
-      ORDER BY score DESC, c.literal DESC, c."updatedAt" DESC, c.id DESC
-      LIMIT $5$q$,
+      ORDER BY score DESC, c.literal DESC, c."updatedAt" DESC, c.id DESC LIMIT $5$q$,
       CASE WHEN attempt = 3 THEN '$2 <% t.title' ELSE 't."searchVector" @@ $1' END)
     USING CASE WHEN attempt = 1 THEN all_q ELSE any_q END, array_to_string(words, ' '), words, user_id, lim;
     IF FOUND THEN RETURN; END IF;
@@ -203,17 +109,13 @@ CREATE OR REPLACE FUNCTION bench_ref.ticket_prefix_candidates(title text) RETURN
   SELECT coalesce((SELECT array_agg(c ORDER BY o) FROM firsts), ARRAY['PRJ'])
 $$;
 
--- The team board (POST /api/v1/teams/:team/boards, spec 4.3 manifest as JSON):
--- the app's writes in one statement reading the manifest in SQL —
--- project, members (creator and team), sections ranked in manifest order
--- (fractional keys a0, a1…), labels, tasks 1..n with their labels, the creator
--- watching each, a `task.created` event per task in task order. No validation
--- beyond what the columns enforce, no HTML sanitising, no assignees.
-CREATE OR REPLACE FUNCTION bench_ref.create_team_board(team_id uuid, user_id int, manifest jsonb)
-RETURNS "Project" LANGUAGE sql VOLATILE AS $$
+-- The team board (POST /api/v1/teams/:team/boards, spec 4.3 manifest as JSON): the app's writes in one statement
+-- reading the manifest in SQL: project (the app's prefix choice), members (creator and team), sections ranked in
+-- manifest order (fractional keys a0, a1…), labels, tasks 1..n with their labels, the creator watching each, a
+-- `task.created` event per task in task order. No validation beyond the columns', no HTML sanitising, no assignees.
+CREATE OR REPLACE FUNCTION bench_ref.create_team_board(team_id uuid, user_id int, manifest jsonb) RETURNS "Project" LANGUAGE sql VOLATILE AS $$
 WITH team AS (
-  SELECT t."id" FROM "Team" t
-  WHERE t."uuid" = team_id AND EXISTS (SELECT 1 FROM "TeamMember" m WHERE m."teamId" = t."id" AND m."userId" = user_id)
+  SELECT t."id" FROM "Team" t WHERE t."uuid" = team_id AND EXISTS (SELECT 1 FROM "TeamMember" m WHERE m."teamId" = t."id" AND m."userId" = user_id)
 ), in_sections AS (
   SELECT trim(s->>'title') AS title, i, 'a' || substr('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', i::int, 1) AS ranking
   FROM jsonb_array_elements(manifest->'sections') WITH ORDINALITY AS x(s, i)
@@ -228,15 +130,13 @@ WITH team AS (
 ), project AS (
   INSERT INTO "Project" ("title", "description", "teamId", "ticketPrefix", "taskCounter", "createdById", "updatedAt")
   SELECT trim(manifest->>'title'), coalesce(manifest->>'description', ''), team."id", prefix.p, (SELECT count(*) FROM in_tasks), user_id, now() AT TIME ZONE 'UTC'
-  FROM team, prefix
-  RETURNING *
+  FROM team, prefix RETURNING *
 ), members AS (
   INSERT INTO "ProjectMember" ("projectId", "userId")
   SELECT project."id", u."userId" FROM project, (SELECT user_id AS "userId" UNION SELECT "userId" FROM "TeamMember" WHERE "teamId" = (SELECT "id" FROM team)) u
 ), sections AS (
   INSERT INTO "Section" ("projectId", "title", "ranking", "updatedAt")
-  SELECT project."id", s.title, s.ranking, now() AT TIME ZONE 'UTC' FROM project, in_sections s ORDER BY s.i
-  RETURNING "id", "title", "ranking"
+  SELECT project."id", s.title, s.ranking, now() AT TIME ZONE 'UTC' FROM project, in_sections s ORDER BY s.i RETURNING "id", "title", "ranking"
 ), labels AS (
   INSERT INTO "Label" ("projectId", "name")
   SELECT project."id", trim(l->>'name') FROM project, jsonb_array_elements(coalesce(manifest->'labels', '[]')) WITH ORDINALITY AS x(l, i) ORDER BY x.i
@@ -249,13 +149,11 @@ WITH team AS (
   FROM project, in_tasks x
   JOIN in_sections i ON i.i = coalesce((x.t->>'section_index')::int + 1, (SELECT i FROM in_sections WHERE lower(title) = lower(trim(x.t->>'section_title'))))
   JOIN sections s ON s."ranking" = i.ranking
-  ORDER BY x.n
-  RETURNING "id", "uniqueIndex", "title", "sectionId", "priority", "dueDate"
+  ORDER BY x.n RETURNING "id", "uniqueIndex", "title", "sectionId", "priority", "dueDate"
 ), task_labels AS (
   INSERT INTO "TaskLabel" ("taskId", "labelId")
   SELECT DISTINCT t."id", l."id" FROM tasks t JOIN in_tasks x ON x.n = t."uniqueIndex",
-    jsonb_array_elements_text(coalesce(x.t->'label_names', '[]')) AS n(name)
-    JOIN labels l ON lower(l."name") = lower(trim(n.name))
+    jsonb_array_elements_text(coalesce(x.t->'label_names', '[]')) AS n(name) JOIN labels l ON lower(l."name") = lower(trim(n.name))
 ), watchers AS (
   INSERT INTO "TaskWatcher" ("taskId", "userId") SELECT "id", user_id FROM tasks
 ), events AS (
@@ -263,8 +161,7 @@ WITH team AS (
   SELECT 'task.created', t."id", project."id", project."ticketPrefix" || '-' || t."uniqueIndex", user_id,
     jsonb_build_object('title', t."title", 'priority', t."priority", 'status', 'Normal', 'section', jsonb_build_object('id', s."id", 'title', s."title"),
       'dueDate', to_char(t."dueDate", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'actor', jsonb_build_object('id', user_id))
-  FROM tasks t JOIN sections s ON s."id" = t."sectionId", project
-  ORDER BY t."uniqueIndex"
+  FROM tasks t JOIN sections s ON s."id" = t."sectionId", project ORDER BY t."uniqueIndex"
 )
 SELECT project.* FROM project
 $$;
