@@ -10,6 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { benchAppEnv, shownEnv } from './app-env.ts';
 import { createDatabase, databaseUrl, dropDatabase, serverFacts, serverUrl } from './database.ts';
@@ -21,7 +22,6 @@ import { appServeArgs, freePort, ROOT, ServerProcess } from './server-process.ts
 
 const log = (line: string) => process.stderr.write(`[events] ${line}\n`);
 const cleanups: Cleanups = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Most warm-up updates (ten a second) before giving up on a receiver that never sees one. */
 const WARMUP_MAX = 600;

@@ -4,6 +4,7 @@
 
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { RESULTS_DIR } from './entry.ts';
 import { probeHealthz, runLoad, send } from './load.ts';
@@ -34,7 +35,6 @@ export interface PassInput {
 /** What one measured piece of work answers; the window's figures are added around it. */
 type Timed = Pick<Measured, 'rps' | 'requests' | 'p50' | 'p99' | 'meanMs' | 'maxMs' | 'non2xx' | 'problem'> & { statusCodes?: Record<string, number> };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Longest wait for the outbox backlog (longer is reported as not drained). */

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The repository root (bench/..). */
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +16,6 @@ const PRELOAD = join(ROOT, 'bench', 'eld-preload.mjs');
 /** Clock ticks per second of /proc's CPU times. */
 export const CLK_TCK = 100;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Builds dist/ (as `npm start` does) and returns the node arguments of the `start` script: the benchmarks run what `npm start` runs. */
